@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs everything ga3c needs to build and test on Debian 12. Safe to run again.
+set -euo pipefail
+packages=(
+  build-essential cmake git python3 python3-pip
+  libtorch-dev libopenmpi-dev openmpi-bin
+  libcli11-dev libspdlog-dev libfmt-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -q "${missing[@]}"
+fi
+# Reference implementations the tests run beside ours (gymnasium; minatar without its
+# plotting and torch extras, which the reference environments do not use).
+python3 -m pip install -q --disable-pip-version-check -r "$(dirname "$0")/../tests/reference/requirements.txt"
+python3 -m pip install -q --disable-pip-version-check --no-deps minatar==1.0.15

@@ -1,0 +1,81 @@
+// ga3c_env_trace: steps a built-in environment by commands on stdin and prints every
+// observation, so tests can compare it line by line with the reference implementation
+// (tests/reference/compare_env_trace.py). Commands, one per line:
+//   seed S            reseed the environment's generator
+//   reset             start an episode; prints "obs v0 v1 ..."
+//   state a b c d     CartPole-v1 only: put the inner CartPole in this state; prints "obs ..."
+//   step A            prints "step reward terminated truncated v0 v1 ..."
+// Floats are printed with %.9g, which round-trips float32.
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "env/cartpole.h"
+#include "env/registry.h"
+#include "env/time_limit.h"
+
+namespace {
+
+void print_values(const std::vector<float>& obs) {
+  for (float v : obs) std::printf(" %.9g", static_cast<double>(v));
+  std::printf("\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: ga3c_env_trace ENV_ID < commands\n");
+    return 2;
+  }
+  ga3c::env::EnvPtr env;
+  try {
+    env = ga3c::env::make_env(argv[1]);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ga3c_env_trace: %s\n", e.what());
+    return 2;
+  }
+  std::vector<float> obs(env->observation_spec().size());
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    std::istringstream in(line);
+    std::string command;
+    in >> command;
+    if (command == "seed") {
+      uint64_t seed = 0;
+      in >> seed;
+      env->seed(seed);
+    } else if (command == "reset") {
+      env->reset(obs.data());
+      std::printf("obs");
+      print_values(obs);
+    } else if (command == "state") {
+      auto* limited = dynamic_cast<ga3c::env::TimeLimit*>(env.get());
+      auto* cartpole =
+          limited ? dynamic_cast<ga3c::env::CartPole*>(&limited->inner()) : nullptr;
+      if (cartpole == nullptr) {
+        std::fprintf(stderr, "ga3c_env_trace: 'state' needs CartPole-v1\n");
+        return 2;
+      }
+      env->reset(obs.data());  // restarts the time limit's step count
+      ga3c::env::CartPole::State s{};
+      for (double& v : s) in >> v;
+      cartpole->set_state(s, obs.data());
+      std::printf("obs");
+      print_values(obs);
+    } else if (command == "step") {
+      int action = 0;
+      in >> action;
+      const auto r = env->step(action, obs.data());
+      std::printf("step %.9g %d %d", static_cast<double>(r.reward), r.terminated ? 1 : 0,
+                  r.truncated ? 1 : 0);
+      print_values(obs);
+    } else if (!command.empty()) {
+      std::fprintf(stderr, "ga3c_env_trace: unknown command '%s'\n", command.c_str());
+      return 2;
+    }
+  }
+  return 0;
+}
