@@ -1,0 +1,47 @@
+#include "metrics/run_directory.h"
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+
+namespace ga3c::metrics {
+
+namespace fs = std::filesystem;
+
+std::string default_run_dir(const std::string& env_id) {
+  std::string name = env_id;
+  for (char& c : name) {
+    if (c == '/') c = '_';
+  }
+  const std::time_t now = std::time(nullptr);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+  return "runs/" + name + "-" + stamp;
+}
+
+void prepare_run_dir(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) {
+    throw RunDirectoryError("cannot create run directory '" + dir + "' (" +
+                            (ec ? ec.message() : "not a directory") +
+                            "); choose a writable path with --run-dir");
+  }
+  for (const char* file : {"episodes.csv", "config.toml"}) {
+    if (fs::exists(fs::path(dir) / file)) {
+      throw RunDirectoryError("run directory '" + dir + "' already holds a run (" + file +
+                              "); choose a new --run-dir or remove the old run");
+    }
+  }
+  const fs::path probe = fs::path(dir) / ".write-test";
+  {
+    std::ofstream out(probe);
+    if (!out || !(out << "ok") || !out.flush()) {
+      throw RunDirectoryError("cannot write in run directory '" + dir +
+                              "'; choose a writable path with --run-dir");
+    }
+  }
+  fs::remove(probe, ec);
+}
+
+}  // namespace ga3c::metrics

@@ -1,0 +1,23 @@
+// Creating a run directory without ever overwriting an earlier run.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace ga3c::metrics {
+
+// Raised when a run directory cannot be used; what() names it and the fix.
+class RunDirectoryError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// "runs/<env id with / replaced by _>-<YYYYmmdd-HHMMSS>" in local time.
+std::string default_run_dir(const std::string& env_id);
+
+// Creates dir (and its parents) and checks that a file can be written in it. Throws
+// RunDirectoryError when it cannot be created or written, or already holds a run
+// (episodes.csv or config.toml).
+void prepare_run_dir(const std::string& dir);
+
+}  // namespace ga3c::metrics

@@ -1,0 +1,69 @@
+// Writes a run's records into its directory (DESIGN.md "Run directory"):
+//   episodes.csv  wall_s, frames, worker, agent, return, length
+//   train.csv     wall_s, frames, worker, step, batch, policy_loss, value_loss, entropy,
+//                 grad_norm, lr
+//   sync.csv      wall_s, frames, worker, step, push_ms, pull_ms, bytes, version, lag
+//   system.csv    wall_s, frames, fps, pps, tps, prediction_queue, training_queue, episodes,
+//                 mean_return_100
+// wall_s: seconds since the recorder was made. frames: environment frames of the whole job
+// as known to the writer when it wrote the row. Losses are sums over the batch.
+// Every method may be called from any thread.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "metrics/csv_writer.h"
+#include "metrics/episode_window.h"
+
+namespace ga3c::metrics {
+
+struct TrainRecord {
+  int64_t frames = 0;
+  int worker = 0;
+  int64_t step = 0;  // the node's local training step
+  int64_t batch = 0;  // samples
+  double policy_loss = 0, value_loss = 0, entropy = 0, grad_norm = 0, lr = 0;
+};
+
+struct SyncRecord {
+  int64_t frames = 0;
+  int worker = 0;
+  int64_t step = 0;  // the node's local training step at which it synced
+  double push_ms = 0, pull_ms = 0;
+  int64_t bytes = 0;    // bytes pushed plus bytes pulled
+  int64_t version = 0;  // global parameter version pulled
+  double lag = 0;       // policy lag: version pushed to minus the versions that acted, mean
+};
+
+struct SystemRecord {
+  int64_t frames = 0;
+  double fps = 0, pps = 0, tps = 0;  // frames, prediction batches, training batches per second
+  int64_t prediction_queue = 0, training_queue = 0;
+  int64_t episodes = 0;
+  double mean_return = 0;
+};
+
+class RunRecorder {
+ public:
+  // dir must exist (see run_directory.h). Throws std::runtime_error naming a file that
+  // cannot be written.
+  explicit RunRecorder(const std::string& dir);
+
+  void episode(int64_t frames, int worker, int agent, double episode_return, int64_t length);
+  void train(const TrainRecord& r);
+  void sync(const SyncRecord& r);
+  void system(const SystemRecord& r);
+  void flush();
+
+  const EpisodeWindow& window() const { return window_; }
+  double wall_seconds() const;
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+  EpisodeWindow window_;
+  CsvWriter episodes_, train_, sync_, system_;
+};
+
+}  // namespace ga3c::metrics

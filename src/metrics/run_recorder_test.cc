@@ -1,0 +1,45 @@
+#include "metrics/run_recorder.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace ga3c::metrics {
+namespace {
+
+std::vector<std::string> lines(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::vector<std::string> out;
+  for (std::string l; std::getline(in, l);) out.push_back(l);
+  return out;
+}
+
+TEST(RunRecorder, WritesHeadersAndRows) {
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    RunRecorder rec(dir.string());
+    rec.episode(500, 1, 3, 21.5, 22);
+    SyncRecord s;
+    s.worker = 1;
+    s.step = 10;
+    s.bytes = 800;
+    s.version = 4;
+    rec.sync(s);
+    EXPECT_DOUBLE_EQ(rec.window().mean(), 21.5);
+  }
+  auto episodes = lines(dir / "episodes.csv");
+  ASSERT_EQ(episodes.size(), 2u);
+  EXPECT_EQ(episodes[0], "wall_s,frames,worker,agent,return,length");
+  EXPECT_NE(episodes[1].find(",500,1,3,21.5,22"), std::string::npos) << episodes[1];
+  auto sync = lines(dir / "sync.csv");
+  ASSERT_EQ(sync.size(), 2u);
+  EXPECT_NE(sync[1].find(",1,10,0.0000,0.0000,800,4,0.000"), std::string::npos) << sync[1];
+  EXPECT_EQ(lines(dir / "train.csv").size(), 1u);
+  EXPECT_EQ(lines(dir / "system.csv").size(), 1u);
+}
+
+}  // namespace
+}  // namespace ga3c::metrics

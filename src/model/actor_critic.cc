@@ -1,0 +1,127 @@
+#include "model/actor_critic.h"
+
+#include <stdexcept>
+
+namespace ga3c::model {
+namespace {
+
+namespace nn = torch::nn;
+
+// Policy logits start near zero so the first policy is close to uniform.
+void shrink_policy_head(nn::Linear& head) {
+  torch::NoGradGuard no_grad;
+  head->weight.mul_(0.01);
+  head->bias.zero_();
+}
+
+class Mlp final : public ActorCritic {
+ public:
+  Mlp(int64_t inputs, int num_actions, int64_t hidden = 128)
+      : fc1_(register_module("fc1", nn::Linear(inputs, hidden))),
+        fc2_(register_module("fc2", nn::Linear(hidden, hidden))),
+        policy_(register_module("policy", nn::Linear(hidden, num_actions))),
+        value_(register_module("value", nn::Linear(hidden, 1))) {
+    shrink_policy_head(policy_);
+  }
+  ActorCriticOutput forward(const torch::Tensor& obs) override {
+    auto h = torch::relu(fc2_(torch::relu(fc1_(obs.flatten(1)))));
+    return {policy_(h), value_(h).squeeze(1)};
+  }
+
+ private:
+  nn::Linear fc1_, fc2_, policy_, value_;
+};
+
+class MinAtarCnn final : public ActorCritic {
+ public:
+  MinAtarCnn(int64_t channels, int num_actions)
+      : conv_(register_module("conv", nn::Conv2d(nn::Conv2dOptions(channels, 16, 3)))),
+        fc_(register_module("fc", nn::Linear(16 * 8 * 8, 128))),
+        policy_(register_module("policy", nn::Linear(128, num_actions))),
+        value_(register_module("value", nn::Linear(128, 1))) {
+    shrink_policy_head(policy_);
+  }
+  ActorCriticOutput forward(const torch::Tensor& obs) override {
+    auto h = torch::relu(conv_(obs.permute({0, 3, 1, 2})));
+    h = torch::relu(fc_(h.flatten(1)));
+    return {policy_(h), value_(h).squeeze(1)};
+  }
+
+ private:
+  nn::Conv2d conv_;
+  nn::Linear fc_, policy_, value_;
+};
+
+class A3cCnn final : public ActorCritic {
+ public:
+  A3cCnn(int64_t channels, int num_actions)
+      : conv1_(register_module("conv1", nn::Conv2d(nn::Conv2dOptions(channels, 16, 8).stride(4)))),
+        conv2_(register_module("conv2", nn::Conv2d(nn::Conv2dOptions(16, 32, 4).stride(2)))),
+        fc_(register_module("fc", nn::Linear(32 * 9 * 9, 256))),
+        policy_(register_module("policy", nn::Linear(256, num_actions))),
+        value_(register_module("value", nn::Linear(256, 1))) {
+    shrink_policy_head(policy_);
+  }
+  ActorCriticOutput forward(const torch::Tensor& obs) override {
+    auto h = torch::relu(conv1_(obs.permute({0, 3, 1, 2})));
+    h = torch::relu(conv2_(h));
+    h = torch::relu(fc_(h.flatten(1)));
+    return {policy_(h), value_(h).squeeze(1)};
+  }
+
+ private:
+  nn::Conv2d conv1_, conv2_;
+  nn::Linear fc_, policy_, value_;
+};
+
+bool is_image(const env::ObservationSpec& spec, int64_t side) {
+  return spec.shape.size() == 3 && spec.shape[0] == side && spec.shape[1] == side;
+}
+
+}  // namespace
+
+NetworkKind parse_network_kind(const std::string& name) {
+  if (name == "auto") return NetworkKind::kAuto;
+  if (name == "mlp") return NetworkKind::kMlp;
+  if (name == "minatar-cnn") return NetworkKind::kMinAtarCnn;
+  if (name == "a3c-cnn") return NetworkKind::kA3cCnn;
+  throw std::invalid_argument("unknown network '" + name +
+                              "'; use auto, mlp, minatar-cnn or a3c-cnn");
+}
+
+std::string to_string(NetworkKind kind) {
+  switch (kind) {
+    case NetworkKind::kAuto: return "auto";
+    case NetworkKind::kMlp: return "mlp";
+    case NetworkKind::kMinAtarCnn: return "minatar-cnn";
+    case NetworkKind::kA3cCnn: return "a3c-cnn";
+  }
+  return "?";
+}
+
+std::shared_ptr<ActorCritic> make_actor_critic(NetworkKind kind, const env::ObservationSpec& spec,
+                                               int num_actions) {
+  if (kind == NetworkKind::kAuto) {
+    if (spec.shape.size() == 1) kind = NetworkKind::kMlp;
+    else if (is_image(spec, 10)) kind = NetworkKind::kMinAtarCnn;
+    else if (is_image(spec, 84)) kind = NetworkKind::kA3cCnn;
+    else throw std::invalid_argument("no network fits observations " + spec.to_string() +
+                                     "; choose one with --network mlp");
+  }
+  switch (kind) {
+    case NetworkKind::kMlp:
+      return std::make_shared<Mlp>(spec.size(), num_actions);
+    case NetworkKind::kMinAtarCnn:
+      if (!is_image(spec, 10)) break;
+      return std::make_shared<MinAtarCnn>(spec.shape[2], num_actions);
+    case NetworkKind::kA3cCnn:
+      if (!is_image(spec, 84)) break;
+      return std::make_shared<A3cCnn>(spec.shape[2], num_actions);
+    case NetworkKind::kAuto:
+      break;
+  }
+  throw std::invalid_argument("network " + to_string(kind) + " does not fit observations " +
+                              spec.to_string());
+}
+
+}  // namespace ga3c::model

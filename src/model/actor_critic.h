@@ -1,0 +1,44 @@
+// Actor-critic networks: a shared body, one policy head (logits) and one value head.
+//   MLP          vector observations: fc 128, fc 128 (ReLU).
+//   MinAtar CNN  [10, 10, C]: conv 16@3x3 stride 1, fc 128 (Young & Tian 2019).
+//   A3C CNN      [84, 84, C]: conv 16@8x8/4, conv 32@4x4/2, fc 256 (Mnih et al. 2016; GA3C).
+// Image observations arrive channels-last [B, H, W, C] as the environments write them and
+// are permuted inside forward().
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <torch/torch.h>
+
+#include "env/observation_spec.h"
+
+namespace ga3c::model {
+
+enum class NetworkKind { kAuto, kMlp, kMinAtarCnn, kA3cCnn };
+
+// "auto", "mlp", "minatar-cnn", "a3c-cnn"; throws std::invalid_argument naming the choices.
+NetworkKind parse_network_kind(const std::string& name);
+std::string to_string(NetworkKind kind);
+
+struct ActorCriticOutput {
+  torch::Tensor logits;  // [B, A] float32, unnormalised log-probabilities
+  torch::Tensor value;   // [B] float32, V(s)
+};
+
+class ActorCritic : public torch::nn::Module {
+ public:
+  // obs: [B, spec.shape...] float32. Thread-safe for concurrent calls while no thread
+  // writes the parameters (the node's LocalModel guards that).
+  virtual ActorCriticOutput forward(const torch::Tensor& obs) = 0;
+};
+
+// Builds the network for this observation spec and action count. kAuto picks the MLP for
+// rank-1 observations, the MinAtar CNN for [10, 10, C] and the A3C CNN for [84, 84, C].
+// Initialisation draws from LibTorch's global generator: seed it first (torch::manual_seed).
+// Throws std::invalid_argument when the kind does not fit the spec (message names both).
+std::shared_ptr<ActorCritic> make_actor_critic(NetworkKind kind, const env::ObservationSpec& spec,
+                                               int num_actions);
+
+}  // namespace ga3c::model

@@ -1,0 +1,55 @@
+#include "model/actor_critic.h"
+
+#include <gtest/gtest.h>
+
+namespace ga3c::model {
+namespace {
+
+int64_t count_parameters(torch::nn::Module& m) {
+  int64_t n = 0;
+  for (const auto& p : m.parameters()) n += p.numel();
+  return n;
+}
+
+TEST(ActorCritic, AutoPicksTheMlpForVectors) {
+  auto net = make_actor_critic(NetworkKind::kAuto, {{4}, env::DType::kFloat32}, 2);
+  auto out = net->forward(torch::zeros({3, 4}));
+  EXPECT_EQ(out.logits.sizes(), torch::IntArrayRef({3, 2}));
+  EXPECT_EQ(out.value.sizes(), torch::IntArrayRef({3}));
+  // 4*128+128 + 128*128+128 + 128*2+2 + 128+1
+  EXPECT_EQ(count_parameters(*net), 17410);
+}
+
+TEST(ActorCritic, MinAtarCnnHasThePapersShape) {
+  auto net = make_actor_critic(NetworkKind::kAuto, {{10, 10, 4}, env::DType::kBool}, 6);
+  auto out = net->forward(torch::zeros({5, 10, 10, 4}));
+  EXPECT_EQ(out.logits.sizes(), torch::IntArrayRef({5, 6}));
+  // conv 4*16*9+16, fc 1024*128+128, policy 128*6+6, value 129
+  EXPECT_EQ(count_parameters(*net), 592 + 131200 + 774 + 129);
+}
+
+TEST(ActorCritic, A3cCnnHasAboutPoint68MillionParameters) {
+  auto net = make_actor_critic(NetworkKind::kA3cCnn, {{84, 84, 4}, env::DType::kFloat32}, 6);
+  auto out = net->forward(torch::zeros({2, 84, 84, 4}));
+  EXPECT_EQ(out.logits.sizes(), torch::IntArrayRef({2, 6}));
+  EXPECT_EQ(count_parameters(*net), 4112 + 8224 + 663808 + 1542 + 257);
+}
+
+TEST(ActorCritic, InitialPolicyIsNearlyUniform) {
+  auto net = make_actor_critic(NetworkKind::kMlp, {{4}, env::DType::kFloat32}, 2);
+  auto pi = torch::softmax(net->forward(torch::randn({16, 4})).logits, 1);
+  EXPECT_LT((pi - 0.5).abs().max().item<float>(), 0.05f);
+}
+
+TEST(ActorCritic, MismatchNamesKindAndShape) {
+  try {
+    make_actor_critic(NetworkKind::kMinAtarCnn, {{4}, env::DType::kFloat32}, 2);
+    FAIL();
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "network minatar-cnn does not fit observations [4] float32");
+  }
+  EXPECT_THROW(parse_network_kind("resnet"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace ga3c::model

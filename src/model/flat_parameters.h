@@ -1,0 +1,33 @@
+// A module's parameters as one contiguous float32 buffer: what nodes push, pull and
+// checkpoint without a copy per tensor.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include <torch/torch.h>
+
+namespace ga3c::model {
+
+class FlatParameters {
+ public:
+  // Moves every parameter of `module` (in module.parameters() order) into one new contiguous
+  // [N] float32 tensor and makes each parameter a view of its slice, so writing the buffer
+  // writes the module. The module must outlive this object.
+  explicit FlatParameters(torch::nn::Module& module);
+
+  std::size_t size() const { return static_cast<std::size_t>(flat_.numel()); }
+  float* data() { return flat_.data_ptr<float>(); }
+  const float* data() const { return flat_.data_ptr<float>(); }
+  const std::vector<torch::Tensor>& parameters() const { return parameters_; }
+
+  // Copies gradients aligned with parameters() (e.g. from torch::autograd::grad) into out
+  // (size() floats); an undefined gradient counts as zeros.
+  void flatten_gradients(const std::vector<torch::Tensor>& grads, float* out) const;
+
+ private:
+  torch::Tensor flat_;
+  std::vector<torch::Tensor> parameters_;
+};
+
+}  // namespace ga3c::model

@@ -1,0 +1,51 @@
+#include "ps/shard.h"
+
+#include <algorithm>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+
+namespace ga3c::ps {
+
+Shard::Shard(std::vector<float> initial, const algo::OptimizerConfig& optimizer,
+             OptimizerStateMode mode)
+    : size_(initial.size()), mode_(mode), params_(std::move(initial)) {
+  if (mode == OptimizerStateMode::kShared) optimizer_.emplace(optimizer, size_);
+}
+
+void Shard::check_size(std::size_t n) const {
+  if (n != size_) {
+    throw std::invalid_argument("shard holds " + std::to_string(size_) + " parameters, got " +
+                                std::to_string(n));
+  }
+}
+
+int64_t Shard::apply(const float* update, std::size_t n, float lr) {
+  check_size(n);
+  std::unique_lock lock(mutex_);
+  if (optimizer_) {
+    optimizer_->step(params_.data(), update, lr);
+  } else {
+    for (std::size_t i = 0; i < size_; ++i) params_[i] += update[i];
+  }
+  return ++version_;
+}
+
+int64_t Shard::read(float* out, std::size_t n) const {
+  check_size(n);
+  std::shared_lock lock(mutex_);
+  std::copy(params_.begin(), params_.end(), out);
+  return version_;
+}
+
+int64_t Shard::version() const {
+  std::shared_lock lock(mutex_);
+  return version_;
+}
+
+algo::OptimizerSlots Shard::optimizer_slots() const {
+  std::shared_lock lock(mutex_);
+  return optimizer_ ? optimizer_->slots() : algo::OptimizerSlots{};
+}
+
+}  // namespace ga3c::ps

@@ -1,0 +1,85 @@
+// One GA3C agent: an environment, its observation slot and its unfinished rollout. Agents are
+// not threads: an EnvRunner thread steps many of them as predictions arrive (as EnvPool does).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "env/env.h"
+#include "runtime/rollout.h"
+
+namespace ga3c::runtime {
+
+struct AgentConfig {
+  int t_max = 5;             // transitions per rollout
+  float gamma = 0.99f;       // discount
+  float reward_clip = 1.0f;  // training rewards clipped to [-clip, clip]; 0 turns clipping off
+};
+
+// What one prediction led to.
+struct AgentStep {
+  int64_t frames = 0;                    // environment frames stepped (0 or 1)
+  // Finished rollouts, ready for trainers: two when a rollout closed at t_max and the step
+  // that followed ended the episode.
+  std::vector<Rollout> rollouts;
+  std::optional<EpisodeRecord> episode;  // an episode that just ended
+};
+
+// Owned and called by one thread at a time; a predictor may write prediction_slot() between
+// the owner's request and on_prediction() (the queues order those accesses).
+class Agent {
+ public:
+  // seed: seeds the environment and the agent's action sampling.
+  Agent(int id, env::EnvPtr env, uint64_t seed, const AgentConfig& config);
+  Agent(const Agent&) = delete;
+  Agent& operator=(const Agent&) = delete;
+
+  // Resets the environment; afterwards observation() needs a prediction.
+  void start();
+
+  // The observation awaiting a prediction: observation_size() float32 values.
+  const float* observation() const { return observation_.data(); }
+  std::size_t observation_size() const { return observation_.size(); }
+  int num_actions() const { return num_actions_; }
+  int id() const { return id_; }
+
+  // Where the predictor writes pi(. | observation()) (num_actions() probabilities), V and the
+  // version of the parameters that computed them.
+  float* policy_slot() { return policy_.data(); }
+  void set_prediction(float value, int64_t version) {
+    value_ = value;
+    version_ = version;
+  }
+
+  // Consumes the prediction for observation(): closes the rollout at t_max (bootstrapping
+  // from V), samples an action, steps the environment and closes the rollout at episode end:
+  // no bootstrap after termination; after a time-limit truncation the next prediction is the
+  // final observation's, used only as the bootstrap value before the environment resets.
+  // Afterwards observation() again needs a prediction. Throws what the environment throws.
+  AgentStep on_prediction();
+
+ private:
+  int sample_action();
+  void finish_rollout(float bootstrap_value, AgentStep& out);
+  void begin_episode();
+
+  const int id_;
+  env::EnvPtr env_;
+  const AgentConfig config_;
+  const int num_actions_;
+  std::mt19937_64 rng_;
+  std::vector<float> observation_;
+  std::vector<float> policy_;
+  float value_ = 0.0f;
+  int64_t version_ = 0;
+
+  Rollout rollout_;
+  std::vector<float> rewards_;  // clipped rewards of rollout_
+  bool awaiting_bootstrap_ = false;
+  double episode_return_ = 0.0;
+  int64_t episode_length_ = 0;
+};
+
+}  // namespace ga3c::runtime

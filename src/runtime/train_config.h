@@ -1,0 +1,51 @@
+// Everything a training run is configured by; the CLI fills it from flags and a config file
+// and writes it back as the run directory's config.toml.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "algo/flat_optimizer.h"
+#include "algo/lr_schedule.h"
+#include "ps/shard.h"
+
+namespace ga3c::runtime {
+
+struct TrainConfig {
+  // What and how long.
+  std::string env_id = "CartPole-v1";
+  uint64_t seed = 1;
+  int64_t max_frames = 10'000'000;  // environment frames, all workers together
+  double target_return = 0.0;       // stop once the mean of the last 100 returns reaches it (0: off)
+  std::string run_dir;              // empty: runs/<env>-<date>-<time>
+  std::string network = "auto";     // auto | mlp | minatar-cnn | a3c-cnn
+  double sticky_action_prob = 0.1;  // MinAtar only
+
+  // Layout (DESIGN.md defaults; 2 trainers and 2 predictors fit a 2-core machine).
+  int workers = 1;      // GA3C nodes (in one process here, or MPI worker ranks)
+  int num_ps = 1;       // parameter-server shards (in-process) or ranks (MPI)
+  int agents = 64;      // per node
+  int predictors = 2;   // per node
+  int trainers = 2;     // per node
+  int env_threads = 1;  // per node: threads stepping the agents
+
+  // Algorithm.
+  int t_max = 5;
+  float gamma = 0.99f;
+  float lr = 3e-4f;
+  algo::LrSchedule lr_schedule = algo::LrSchedule::kConstant;
+  float entropy_beta = 0.01f;
+  float reward_clip = 1.0f;  // training rewards clipped to [-clip, clip]; 0: off
+  int min_batch = 40;        // samples per training batch, at least
+  int prediction_batch = 128;
+  int max_queue = 100;       // rollouts queued for training before agents wait
+  int sync_freq = 10;        // local training steps between syncs with the parameter server
+  algo::OptimizerConfig optimizer;
+  ps::OptimizerStateMode optimizer_state = ps::OptimizerStateMode::kShared;
+
+  // Output.
+  double status_interval_s = 5.0;  // console status line and system.csv row period
+  bool quiet = false;              // no status line
+};
+
+}  // namespace ga3c::runtime
