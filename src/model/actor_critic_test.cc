@@ -16,8 +16,8 @@ TEST(ActorCritic, AutoPicksTheMlpForVectors) {
   auto out = net->forward(torch::zeros({3, 4}));
   EXPECT_EQ(out.logits.sizes(), torch::IntArrayRef({3, 2}));
   EXPECT_EQ(out.value.sizes(), torch::IntArrayRef({3}));
-  // 4*128+128 + 128*128+128 + 128*2+2 + 128+1
-  EXPECT_EQ(count_parameters(*net), 17410);
+  // fc1 4*128+128, fc2 128*128+128, policy 128*2+2, value 128+1
+  EXPECT_EQ(count_parameters(*net), 640 + 16512 + 258 + 129);
 }
 
 TEST(ActorCritic, MinAtarCnnHasThePapersShape) {

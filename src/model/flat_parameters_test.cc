@@ -11,7 +11,7 @@ TEST(FlatParameters, WritingTheBufferWritesTheModule) {
   auto net = make_actor_critic(NetworkKind::kMlp, {{4}, env::DType::kFloat32}, 2);
   auto before = net->forward(torch::ones({1, 4})).value.item<float>();
   FlatParameters flat(*net);
-  EXPECT_EQ(flat.size(), 17410u);
+  EXPECT_EQ(flat.size(), 17539u);
   EXPECT_FLOAT_EQ(net->forward(torch::ones({1, 4})).value.item<float>(), before);
   std::fill(flat.data(), flat.data() + flat.size(), 0.0f);
   EXPECT_FLOAT_EQ(net->forward(torch::ones({1, 4})).value.item<float>(), 0.0f);

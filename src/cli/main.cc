@@ -1,0 +1,47 @@
+// ga3c: asynchronous advantage actor-critic in its batched GA3C form.
+#include <string>
+
+#include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
+
+#include "cli/train_command.h"
+#include "cli/train_options.h"
+
+namespace {
+
+// CLI11 names a config key it cannot place "INI was not able to parse KEY"; say what to do.
+std::string explain(const CLI::ParseError& e) {
+  std::string what = e.what();
+  const std::string ini = "INI was not able to parse ";
+  if (what.rfind(ini, 0) == 0) {
+    return "config file: unknown key '" + what.substr(ini.size()) +
+           "'; settings of `ga3c train` go under a [train] section, named as the flags without "
+           "dashes (see `ga3c train --help`)";
+  }
+  return what;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  spdlog::set_pattern("[%H:%M:%S] %^%v%$");
+  CLI::App app{"ga3c: asynchronous advantage actor-critic (GA3C) on one machine or under MPI"};
+  app.require_subcommand(1);
+  app.set_config("--config", "", "TOML file of settings, in a [train] section (a run's config.toml)");
+  app.allow_config_extras(false);
+  CLI::App* train = app.add_subcommand("train", "Train an agent; ga3c train --help lists every setting");
+  train->fallthrough();
+  ga3c::cli::TrainOptions options(*train);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    spdlog::error("ga3c: {}", explain(e));
+    return 2;
+  }
+  if (*train) return ga3c::cli::run_train_command(options);
+  return 0;
+}

@@ -1,0 +1,31 @@
+#include "cli/presets.h"
+
+namespace ga3c::cli {
+
+const std::vector<Preset>& presets() {
+  static const std::vector<Preset> table = {
+      {"CartPole-v1",
+       {{"lr", "0.001"}, {"max-frames", "1000000"}},
+       "a small MLP learns faster with a larger step; solved well within 1M frames"},
+  };
+  return table;
+}
+
+const Preset* find_preset(const std::string& env_id) {
+  for (const auto& p : presets()) {
+    if (env_id.rfind(p.env_prefix, 0) == 0) return &p;
+  }
+  return nullptr;
+}
+
+std::string presets_help() {
+  std::string text = "Per-environment presets (applied where neither a flag nor --config sets the value):\n";
+  for (const auto& p : presets()) {
+    text += "  " + p.env_prefix + ":";
+    for (const auto& [flag, value] : p.settings) text += " --" + flag + " " + value;
+    text += "\n    (" + p.why + ")\n";
+  }
+  return text;
+}
+
+}  // namespace ga3c::cli

@@ -1,0 +1,49 @@
+#include "cli/train_command.h"
+
+#include <fstream>
+
+#include <spdlog/spdlog.h>
+
+#include "cli/stop_signals.h"
+#include "env/registry.h"
+#include "metrics/run_directory.h"
+#include "metrics/run_recorder.h"
+#include "runtime/training_run.h"
+
+namespace ga3c::cli {
+
+int run_train_command(TrainOptions& options) {
+  runtime::TrainConfig config;
+  std::string run_dir;
+  try {
+    spdlog::set_level(spdlog::level::from_str(options.log_level()));
+    options.resolve();
+    config = options.config();
+    runtime::validate(config);
+    run_dir = config.run_dir.empty() ? metrics::default_run_dir(config.env_id) : config.run_dir;
+    metrics::prepare_run_dir(run_dir);
+  } catch (const std::exception& e) {
+    spdlog::error("ga3c train: {}", e.what());
+    return 2;
+  }
+
+  try {
+    std::ofstream(run_dir + "/config.toml") << options.to_toml();
+    metrics::RunRecorder recorder(run_dir);
+    spdlog::info("run directory {}", run_dir);
+    const auto& stop = install_stop_signals();
+    const auto summary = runtime::run_training(config, recorder, &stop);
+    spdlog::info(
+        "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return "
+        "of the last 100 episodes {:.2f}, best {:.2f}",
+        summary.interrupted ? " (stopped by signal)" : "", summary.frames, summary.episodes,
+        summary.updates, summary.wall_s, summary.frames / std::max(summary.wall_s, 1e-9),
+        summary.mean_return_100, summary.best_mean_return_100);
+    return 0;
+  } catch (const std::exception& e) {
+    spdlog::error("ga3c train: {}", e.what());
+    return 1;
+  }
+}
+
+}  // namespace ga3c::cli

@@ -1,0 +1,183 @@
+#include "runtime/ga3c_node.h"
+
+#include "env/registry.h"
+#include "runtime/predictor.h"
+#include "runtime/seeds.h"
+
+namespace ga3c::runtime {
+
+Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
+                   metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net)
+    : worker_(worker),
+      config_(config),
+      link_(link),
+      recorder_(recorder),
+      snapshots_(std::move(make_net)),
+      // Every agent has at most one request outstanding.
+      predictions_(static_cast<std::size_t>(config.agents)),
+      training_(static_cast<std::size_t>(config.max_queue),
+                [](const Rollout& r) { return r.size(); }),
+      sync_(link, snapshots_.num_params(), config.optimizer_state, config.optimizer),
+      params_(snapshots_.num_params()),
+      pulled_(snapshots_.num_params()) {
+  env::EnvOptions env_options;
+  env_options.sticky_action_prob = config.sticky_action_prob;
+  AgentConfig agent_config;
+  agent_config.t_max = config.t_max;
+  agent_config.gamma = config.gamma;
+  agent_config.reward_clip = config.reward_clip;
+  for (int a = 0; a < config.agents; ++a) {
+    agents_.push_back(std::make_unique<Agent>(a, env::make_env(config.env_id, env_options),
+                                              agent_seed(config.seed, worker, a), agent_config));
+  }
+  obs_shape_ = env::make_env(config.env_id, env_options)->observation_spec().shape;
+  for (int t = 0; t < config.env_threads; ++t) {
+    std::vector<Agent*> mine;
+    for (int a = t; a < config.agents; a += config.env_threads) mine.push_back(agents_[a].get());
+    runners_.push_back(std::make_unique<EnvRunner>(
+        std::move(mine), predictions_, training_,
+        [this](const EpisodeRecord& e) { on_episode(e); }, counters_.frames));
+  }
+}
+
+Ga3cNode::~Ga3cNode() {
+  // Threads reference this object: stop them before members go away.
+  stop();
+  for (auto& t : threads_) {
+    if (t.joinable()) t.join();
+  }
+}
+
+void Ga3cNode::start() {
+  {
+    std::lock_guard lock(update_mutex_);
+    version_ = sync_.pull(params_.data());
+    snapshots_.publish(params_.data(), version_);
+  }
+  for (auto& runner : runners_) {
+    threads_.emplace_back([this, r = runner.get()] { guard([r] { r->run(); }); });
+  }
+  for (int p = 0; p < config_.predictors; ++p) {
+    threads_.emplace_back([this] {
+      guard([this] {
+        run_predictor(predictions_, snapshots_, obs_shape_, config_.prediction_batch, counters_);
+      });
+    });
+  }
+  for (int t = 0; t < config_.trainers; ++t) {
+    threads_.emplace_back([this] {
+      guard([this] {
+        run_trainer(training_, snapshots_, obs_shape_, config_.min_batch, config_.entropy_beta,
+                    [this](const std::vector<float>& g, const BatchResult& b) {
+                      apply_gradient(g, b);
+                    });
+      });
+    });
+  }
+}
+
+void Ga3cNode::guard(const std::function<void()>& body) {
+  try {
+    body();
+  } catch (...) {
+    {
+      std::lock_guard lock(error_mutex_);
+      if (!error_) error_ = std::current_exception();
+    }
+    stop();
+  }
+}
+
+void Ga3cNode::stop() {
+  stopping_ = true;
+  // Closing every queue wakes each thread wherever it waits; each then leaves its loop.
+  predictions_.close();
+  training_.close();
+  for (auto& runner : runners_) runner->close();
+}
+
+void Ga3cNode::join() {
+  for (auto& t : threads_) {
+    if (t.joinable()) t.join();
+  }
+  threads_.clear();
+  {
+    std::lock_guard lock(update_mutex_);
+    report(false);
+  }
+  std::lock_guard lock(error_mutex_);
+  if (error_) std::rethrow_exception(error_);
+}
+
+int64_t Ga3cNode::frames_estimate() const {
+  // Frames this node stepped since its last report, on top of the job's total at that report.
+  return global_frames_.load() + counters_.frames.load() - reported_frames_;
+}
+
+void Ga3cNode::on_episode(const EpisodeRecord& e) {
+  counters_.episodes.fetch_add(1, std::memory_order_relaxed);
+  recorder_.episode(global_frames_.load(), worker_, e.agent, e.episode_return, e.length);
+}
+
+void Ga3cNode::report(bool synced) {
+  const int64_t frames = counters_.frames.load();
+  const int64_t episodes = counters_.episodes.load();
+  const auto progress =
+      link_.report(frames - reported_frames_, episodes - reported_episodes_, synced);
+  reported_frames_ = frames;
+  reported_episodes_ = episodes;
+  global_frames_ = progress.frames;
+  if (progress.stop) stop();
+}
+
+void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult& batch) {
+  std::lock_guard lock(update_mutex_);
+  if (stopping_) return;  // after the stop decision nothing more is pushed
+  const float lr = algo::lr_at(config_.lr_schedule, config_.lr, frames_estimate(), config_.max_frames);
+  sync_.local_step(params_.data(), grad.data(), lr);
+  ++step_;
+  lag_versions_ += batch.acted_version_sum;
+  lag_samples_ += batch.samples;
+  counters_.training_batches.fetch_add(1, std::memory_order_relaxed);
+  counters_.trained_samples.fetch_add(batch.samples, std::memory_order_relaxed);
+
+  metrics::TrainRecord tr;
+  tr.frames = frames_estimate();
+  tr.worker = worker_;
+  tr.step = step_;
+  tr.batch = batch.samples;
+  tr.policy_loss = batch.policy_loss;
+  tr.value_loss = batch.value_loss;
+  tr.entropy = batch.entropy;
+  tr.grad_norm = batch.grad_norm;
+  tr.lr = lr;
+  recorder_.train(tr);
+
+  if (step_ % config_.sync_freq == 0) {
+    const SyncResult r = sync_.sync(params_.data(), pulled_.data());
+    params_.swap(pulled_);
+    version_ = r.version;
+    const double lag =
+        lag_samples_ > 0 ? static_cast<double>(r.pushed_version) - lag_versions_ / lag_samples_ : 0.0;
+    lag_versions_ = 0;
+    lag_samples_ = 0;
+    counters_.syncs.fetch_add(1, std::memory_order_relaxed);
+    counters_.sync_us.fetch_add(static_cast<int64_t>((r.push_ms + r.pull_ms) * 1000.0),
+                                std::memory_order_relaxed);
+    counters_.lag_milli.fetch_add(static_cast<int64_t>(lag * 1000.0), std::memory_order_relaxed);
+    report(true);
+    metrics::SyncRecord sr;
+    sr.frames = global_frames_.load();
+    sr.worker = worker_;
+    sr.step = step_;
+    sr.push_ms = r.push_ms;
+    sr.pull_ms = r.pull_ms;
+    sr.bytes = r.bytes;
+    sr.version = r.version;
+    sr.lag = lag;
+    recorder_.sync(sr);
+  }
+  snapshots_.publish(params_.data(), version_);
+}
+
+}  // namespace ga3c::runtime

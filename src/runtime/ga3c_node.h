@@ -1,0 +1,96 @@
+// One GA3C node (a worker): agents stepped by env threads, predictor threads batching their
+// observations through the node's network, trainer threads computing gradients, and the
+// update path that steps the local optimizer and syncs with the parameter server every
+// sync_freq local steps (Babaeizadeh et al. 2017, with the distributed sync of the original
+// TensorFlow GA3C).
+//
+// Threads: start() spawns env_threads + predictors + trainers threads; stop() may be called
+// from any thread (and is, by a trainer when the server says stop or a thread fails); join()
+// from the owner only. The first exception of any thread is kept and rethrown by join().
+#pragma once
+
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "comm/ps_link.h"
+#include "metrics/run_recorder.h"
+#include "model/actor_critic.h"
+#include "runtime/agent.h"
+#include "runtime/blocking_queue.h"
+#include "runtime/env_runner.h"
+#include "runtime/node_counters.h"
+#include "runtime/node_sync.h"
+#include "runtime/parameter_snapshots.h"
+#include "runtime/train_config.h"
+#include "runtime/trainer.h"
+
+namespace ga3c::runtime {
+
+class Ga3cNode {
+ public:
+  // link and recorder must outlive the node. make_net builds the node's architecture.
+  // Throws what environment creation throws (UnknownEnvError).
+  Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
+           metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net);
+  ~Ga3cNode();
+  Ga3cNode(const Ga3cNode&) = delete;
+  Ga3cNode& operator=(const Ga3cNode&) = delete;
+
+  // Pulls the global parameters and starts every thread.
+  void start();
+  // Closes every queue so each thread leaves its loop. Idempotent, any thread.
+  void stop();
+  // Joins every thread, then reports the frames and episodes not yet reported. Rethrows the
+  // first error a thread raised.
+  void join();
+
+  bool stopping() const { return stopping_.load(); }
+  const NodeCounters& counters() const { return counters_; }
+  std::size_t prediction_queue_size() const { return predictions_.size(); }
+  std::size_t training_queue_size() const { return training_.size(); }
+  int worker() const { return worker_; }
+
+ private:
+  void apply_gradient(const std::vector<float>& grad, const BatchResult& batch);
+  void report(bool synced);
+  int64_t frames_estimate() const;
+  void on_episode(const EpisodeRecord& episode);
+  void guard(const std::function<void()>& body);
+
+  const int worker_;
+  const TrainConfig config_;
+  comm::PsLink& link_;
+  metrics::RunRecorder& recorder_;
+  std::vector<int64_t> obs_shape_;
+
+  NodeCounters counters_;
+  ParameterSnapshots snapshots_;
+  BlockingQueue<PredictionRequest> predictions_;
+  BlockingQueue<Rollout> training_;
+  std::vector<std::unique_ptr<Agent>> agents_;
+  std::vector<std::unique_ptr<EnvRunner>> runners_;
+  std::vector<std::thread> threads_;
+
+  // The update path, serialised by update_mutex_: one local step or sync at a time.
+  std::mutex update_mutex_;
+  NodeSync sync_;                  // guarded by update_mutex_
+  std::vector<float> params_;      // guarded by update_mutex_: the node's master parameters
+  std::vector<float> pulled_;      // guarded by update_mutex_
+  int64_t version_ = 0;            // guarded by update_mutex_
+  int64_t step_ = 0;               // guarded by update_mutex_: local training steps
+  double lag_versions_ = 0;        // guarded by update_mutex_: acted-version sum since sync
+  int64_t lag_samples_ = 0;        // guarded by update_mutex_
+  int64_t reported_frames_ = 0;    // guarded by update_mutex_
+  int64_t reported_episodes_ = 0;  // guarded by update_mutex_
+  std::atomic<int64_t> global_frames_{0};  // job-wide frames at the last report
+
+  std::atomic<bool> stopping_{false};
+  std::mutex error_mutex_;
+  std::exception_ptr error_;  // guarded by error_mutex_
+};
+
+}  // namespace ga3c::runtime

@@ -1,0 +1,59 @@
+#include "runtime/node_sync.h"
+
+#include <gtest/gtest.h>
+
+#include "comm/in_process_link.h"
+
+namespace ga3c::runtime {
+namespace {
+
+algo::OptimizerConfig sgd() {
+  algo::OptimizerConfig c;
+  c.kind = algo::OptimizerKind::kSgd;
+  return c;
+}
+
+TEST(NodeSync, SharedStatePushesTheAccumulatedGradient) {
+  ps::ParameterServerConfig pc;
+  pc.num_shards = 2;
+  pc.optimizer = sgd();
+  pc.lr = 0.1f;
+  ps::ParameterServer server({0, 0, 0}, pc);
+  comm::InProcessLink link(server);
+  NodeSync sync(link, 3, ps::OptimizerStateMode::kShared, sgd());
+  std::vector<float> params{0, 0, 0}, pulled(3);
+  const std::vector<float> g1{1, 2, 3}, g2{1, 0, -1};
+  sync.local_step(params.data(), g1.data(), 0.5f);
+  sync.local_step(params.data(), g2.data(), 0.5f);
+  EXPECT_EQ(params, (std::vector<float>{-1, -1, -1}));  // local SGD, lr 0.5
+  auto r = sync.sync(params.data(), pulled.data());
+  // The server stepped once with the sum {2, 2, 2} at lr 0.1.
+  EXPECT_EQ(pulled, (std::vector<float>{-0.2f, -0.2f, -0.2f}));
+  EXPECT_EQ(r.version, 1);
+  EXPECT_EQ(r.pushed_version, 1);
+  EXPECT_EQ(r.bytes, 2 * 3 * 4);
+  // The accumulator starts again from zero.
+  sync.sync(params.data(), pulled.data());
+  EXPECT_EQ(pulled, (std::vector<float>{-0.2f, -0.2f, -0.2f}));
+}
+
+TEST(NodeSync, LocalStatePushesTheDeltaSinceThePull) {
+  ps::ParameterServerConfig pc;
+  pc.optimizer_state = ps::OptimizerStateMode::kLocal;
+  ps::ParameterServer server({1, 1}, pc);
+  comm::InProcessLink link(server);
+  NodeSync sync(link, 2, ps::OptimizerStateMode::kLocal, sgd());
+  std::vector<float> params(2), pulled(2);
+  EXPECT_EQ(sync.pull(params.data()), 0);
+  const std::vector<float> g{1, -1};
+  sync.local_step(params.data(), g.data(), 0.25f);  // params {0.75, 1.25}
+  // Another worker moves the server meanwhile.
+  const std::vector<float> other{0.5f, 0.5f};
+  server.push(0, other.data(), 2);
+  auto r = sync.sync(params.data(), pulled.data());
+  EXPECT_EQ(pulled, (std::vector<float>{1.25f, 1.75f}));
+  EXPECT_EQ(r.version, 2);
+}
+
+}  // namespace
+}  // namespace ga3c::runtime

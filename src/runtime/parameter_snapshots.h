@@ -1,0 +1,50 @@
+// Immutable copies of a node's parameters for predictors and trainers to read while the
+// node's single writer moves on: readers never see half-written parameters and never block
+// the writer (DESIGN.md: "publish immutable snapshots").
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "model/actor_critic.h"
+#include "model/flat_parameters.h"
+
+namespace ga3c::runtime {
+
+// One published copy: a network whose parameters are views of `flat`.
+struct ParameterSnapshot {
+  std::shared_ptr<model::ActorCritic> net;
+  std::unique_ptr<model::FlatParameters> flat;
+  int64_t version = 0;  // global version the parameters were pulled at
+};
+
+// current() may be called from any thread; publish() from one writer thread at a time.
+class ParameterSnapshots {
+ public:
+  using NetFactory = std::function<std::shared_ptr<model::ActorCritic>()>;
+
+  // make_net builds a network of the node's architecture (its initial values do not matter:
+  // publish() overwrites them).
+  explicit ParameterSnapshots(NetFactory make_net);
+
+  // The latest snapshot; holding it keeps it unchanged.
+  std::shared_ptr<const ParameterSnapshot> current() const;
+
+  // Copies params (num_params() floats) into a snapshot no reader holds and makes it current.
+  void publish(const float* params, int64_t version);
+
+  std::size_t num_params() const;
+
+ private:
+  std::shared_ptr<ParameterSnapshot> make_snapshot() const;
+
+  NetFactory make_net_;
+  std::vector<std::shared_ptr<ParameterSnapshot>> pool_;  // writer only
+  mutable std::mutex mutex_;
+  std::shared_ptr<ParameterSnapshot> current_;  // guarded by mutex_
+};
+
+}  // namespace ga3c::runtime

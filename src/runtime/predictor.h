@@ -1,0 +1,18 @@
+// A predictor thread's work: batches waiting agents (up to prediction_batch, never waiting
+// for a fuller batch), runs one forward pass without gradients on the current parameter
+// snapshot, writes pi and V into each agent's slot and hands the agent back to its runner.
+#pragma once
+
+#include "runtime/blocking_queue.h"
+#include "runtime/env_runner.h"
+#include "runtime/node_counters.h"
+#include "runtime/parameter_snapshots.h"
+
+namespace ga3c::runtime {
+
+// The thread body; returns when the prediction queue is closed (a closed reply queue ends
+// it too). obs_shape: one observation's shape.
+void run_predictor(BlockingQueue<PredictionRequest>& requests, const ParameterSnapshots& params,
+                   const std::vector<int64_t>& obs_shape, int max_batch, NodeCounters& counters);
+
+}  // namespace ga3c::runtime

@@ -1,0 +1,44 @@
+// A trainer thread's work: takes at least min_batch samples of rollouts, computes the A3C
+// loss and its gradient on the current parameter snapshot, and hands the gradient to the node.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <vector>
+
+#include "runtime/blocking_queue.h"
+#include "runtime/parameter_snapshots.h"
+#include "runtime/rollout.h"
+
+namespace ga3c::runtime {
+
+// Raised when a loss or gradient is NaN or Inf; nothing of that batch reaches the server.
+class NonFiniteError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What one batch gave, besides its gradient.
+struct BatchResult {
+  int64_t samples = 0;
+  double policy_loss = 0, value_loss = 0, entropy = 0;  // sums over the batch
+  double grad_norm = 0;                                  // L2 norm of the flat gradient
+  double acted_version_sum = 0;  // sum over samples of the version that chose the action
+};
+
+// Receives a finite flat gradient (num_params floats) and the batch's figures.
+using GradientSink = std::function<void(const std::vector<float>& grad, const BatchResult&)>;
+
+// Computes the loss of one batch and writes its flat gradient into grad (num_params floats).
+// Throws NonFiniteError naming the quantity when the loss or the gradient is not finite.
+BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
+                             const std::vector<int64_t>& obs_shape, float entropy_beta,
+                             std::vector<float>& grad);
+
+// The thread body; returns when the training queue is closed. Errors propagate.
+void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& params,
+                 const std::vector<int64_t>& obs_shape, int min_batch, float entropy_beta,
+                 const GradientSink& sink);
+
+}  // namespace ga3c::runtime

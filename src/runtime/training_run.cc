@@ -1,0 +1,202 @@
+#include "runtime/training_run.h"
+
+#include <chrono>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+#include <torch/torch.h>
+
+#include "comm/in_process_link.h"
+#include "env/registry.h"
+#include "metrics/status_line.h"
+#include "model/actor_critic.h"
+#include "model/flat_parameters.h"
+#include "ps/parameter_server.h"
+#include "runtime/ga3c_node.h"
+
+namespace ga3c::runtime {
+namespace {
+
+void require_positive(const char* flag, double value) {
+  if (!(value > 0)) {
+    throw std::invalid_argument(std::string(flag) + " must be > 0, got " +
+                                fmt::format("{}", value));
+  }
+}
+
+// Sums of every node's counters at one moment.
+struct Totals {
+  int64_t frames = 0, episodes = 0, prediction_batches = 0, training_batches = 0, syncs = 0,
+          sync_us = 0, lag_milli = 0, prediction_queue = 0, training_queue = 0;
+};
+
+Totals totals(const std::vector<std::unique_ptr<Ga3cNode>>& nodes) {
+  Totals t;
+  for (const auto& n : nodes) {
+    const NodeCounters& c = n->counters();
+    t.frames += c.frames.load();
+    t.episodes += c.episodes.load();
+    t.prediction_batches += c.prediction_batches.load();
+    t.training_batches += c.training_batches.load();
+    t.syncs += c.syncs.load();
+    t.sync_us += c.sync_us.load();
+    t.lag_milli += c.lag_milli.load();
+    t.prediction_queue += static_cast<int64_t>(n->prediction_queue_size());
+    t.training_queue += static_cast<int64_t>(n->training_queue_size());
+  }
+  return t;
+}
+
+}  // namespace
+
+void validate(const TrainConfig& c) {
+  require_positive("--max-frames", static_cast<double>(c.max_frames));
+  require_positive("--workers", c.workers);
+  require_positive("--num-ps", c.num_ps);
+  require_positive("--agents", c.agents);
+  require_positive("--predictors", c.predictors);
+  require_positive("--trainers", c.trainers);
+  require_positive("--env-threads", c.env_threads);
+  require_positive("--t-max", c.t_max);
+  require_positive("--lr", c.lr);
+  require_positive("--min-batch", c.min_batch);
+  require_positive("--prediction-batch", c.prediction_batch);
+  require_positive("--max-queue", c.max_queue);
+  require_positive("--sync-freq", c.sync_freq);
+  require_positive("--status-interval", c.status_interval_s);
+  if (!(c.gamma >= 0 && c.gamma <= 1)) {
+    throw std::invalid_argument(fmt::format("--gamma must be in [0, 1], got {}", c.gamma));
+  }
+  if (c.entropy_beta < 0) {
+    throw std::invalid_argument(fmt::format("--entropy-beta must be >= 0, got {}", c.entropy_beta));
+  }
+  if (c.reward_clip < 0) {
+    throw std::invalid_argument(fmt::format("--reward-clip must be >= 0 (0: off), got {}", c.reward_clip));
+  }
+  if (c.min_batch > c.max_queue) {
+    throw std::invalid_argument(fmt::format(
+        "--min-batch {} can never be met by --max-queue {} rollouts; raise --max-queue",
+        c.min_batch, c.max_queue));
+  }
+  if (c.env_threads > c.agents) {
+    throw std::invalid_argument(fmt::format("--env-threads {} exceeds --agents {}; use at most one "
+                                            "env thread per agent", c.env_threads, c.agents));
+  }
+  if (!(c.sticky_action_prob >= 0 && c.sticky_action_prob <= 1)) {
+    throw std::invalid_argument(
+        fmt::format("--sticky-actions must be in [0, 1], got {}", c.sticky_action_prob));
+  }
+  model::parse_network_kind(c.network);
+  env::make_env(c.env_id);
+}
+
+TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& recorder,
+                             const std::atomic<bool>* interrupt) {
+  validate(config);
+  // Parallelism comes from our own threads; LibTorch's pools would oversubscribe the cores.
+  torch::set_num_threads(1);
+
+  env::EnvOptions env_options;
+  env_options.sticky_action_prob = config.sticky_action_prob;
+  const auto probe = env::make_env(config.env_id, env_options);
+  const env::ObservationSpec spec = probe->observation_spec();
+  const int num_actions = probe->num_actions();
+  const model::NetworkKind kind = model::parse_network_kind(config.network);
+  auto make_net = [=] { return model::make_actor_critic(kind, spec, num_actions); };
+
+  torch::manual_seed(config.seed);
+  auto initial_net = make_net();
+  model::FlatParameters initial_flat(*initial_net);
+  const std::vector<float> initial(initial_flat.data(), initial_flat.data() + initial_flat.size());
+
+  ps::ParameterServerConfig ps_config;
+  ps_config.num_shards = config.num_ps;
+  ps_config.optimizer_state = config.optimizer_state;
+  ps_config.optimizer = config.optimizer;
+  ps_config.lr = config.lr;
+  ps_config.lr_schedule = config.lr_schedule;
+  ps_config.max_frames = config.max_frames;
+  ps::ParameterServer server(initial, ps_config);
+  spdlog::info("{}: {} observations, {} actions, {} parameters in {} shard(s), {} worker(s)",
+               config.env_id, spec.to_string(), num_actions, initial.size(), server.num_shards(),
+               config.workers);
+
+  std::vector<std::unique_ptr<comm::InProcessLink>> links;
+  std::vector<std::unique_ptr<Ga3cNode>> nodes;
+  for (int w = 0; w < config.workers; ++w) {
+    links.push_back(std::make_unique<comm::InProcessLink>(server));
+    nodes.push_back(std::make_unique<Ga3cNode>(w, config, *links.back(), recorder, make_net));
+  }
+  for (auto& node : nodes) node->start();
+
+  TrainingSummary summary;
+  using clock = std::chrono::steady_clock;
+  auto last_time = clock::now();
+  Totals last = totals(nodes);
+  auto all_stopping = [&] {
+    for (const auto& n : nodes) {
+      if (!n->stopping()) return false;
+    }
+    return true;
+  };
+  while (!all_stopping()) {
+    const auto deadline = last_time + std::chrono::duration<double>(config.status_interval_s);
+    while (clock::now() < deadline && !all_stopping()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      const bool target_reached = config.target_return > 0 && recorder.window().full() &&
+                                  recorder.window().mean() >= config.target_return;
+      const bool interrupted = interrupt != nullptr && interrupt->load();
+      if (target_reached || interrupted || server.progress().stop) {
+        summary.interrupted = summary.interrupted || interrupted;
+        server.request_stop();
+        for (auto& n : nodes) n->stop();
+      }
+    }
+    const auto now = clock::now();
+    const double dt = std::chrono::duration<double>(now - last_time).count();
+    const Totals t = totals(nodes);
+    const int64_t syncs = t.syncs - last.syncs;
+    metrics::SystemRecord sys;
+    sys.frames = t.frames;
+    sys.fps = (t.frames - last.frames) / dt;
+    sys.pps = (t.prediction_batches - last.prediction_batches) / dt;
+    sys.tps = (t.training_batches - last.training_batches) / dt;
+    sys.prediction_queue = t.prediction_queue;
+    sys.training_queue = t.training_queue;
+    sys.episodes = t.episodes;
+    sys.mean_return = recorder.window().mean();
+    recorder.system(sys);
+    recorder.flush();
+    if (!config.quiet) {
+      metrics::Status status;
+      status.wall_s = recorder.wall_seconds();
+      status.frames = t.frames;
+      status.max_frames = config.max_frames;
+      status.fps = sys.fps;
+      status.pps = sys.pps;
+      status.tps = sys.tps;
+      status.episodes = t.episodes;
+      status.mean_return = sys.mean_return;
+      status.sync_ms = syncs > 0 ? (t.sync_us - last.sync_us) / 1000.0 / syncs : 0.0;
+      status.lag = syncs > 0 ? (t.lag_milli - last.lag_milli) / 1000.0 / syncs : 0.0;
+      spdlog::info("{}", metrics::format_status(status));
+    }
+    last = t;
+    last_time = now;
+  }
+
+  for (auto& node : nodes) node->join();
+  recorder.flush();
+  const auto progress = server.progress();
+  summary.frames = progress.frames;
+  summary.episodes = progress.episodes;
+  summary.updates = progress.updates;
+  summary.wall_s = recorder.wall_seconds();
+  summary.mean_return_100 = recorder.window().mean();
+  summary.best_mean_return_100 = recorder.window().best_full_mean();
+  return summary;
+}
+
+}  // namespace ga3c::runtime

@@ -1,0 +1,35 @@
+// A whole training run in one process: the parameter server, `workers` GA3C nodes talking to
+// it through memory, the status line and system.csv, and the stop on max_frames, on the
+// target return or on request.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+#include "metrics/run_recorder.h"
+#include "runtime/train_config.h"
+
+namespace ga3c::runtime {
+
+struct TrainingSummary {
+  int64_t frames = 0;    // environment frames, all workers
+  int64_t episodes = 0;
+  int64_t updates = 0;   // syncs applied by the parameter server
+  double wall_s = 0;
+  double mean_return_100 = 0;       // at the end
+  double best_mean_return_100 = 0;  // best over 100 consecutive episodes (-inf: fewer ran)
+  bool interrupted = false;         // stopped by *interrupt
+};
+
+// Runs until the server's stop decision, the target return, or *interrupt turns true (a
+// signal handler may set it). The recorder writes into the run directory, which the caller
+// prepared. Throws std::invalid_argument for a config that cannot run (message names the
+// setting), and rethrows the first error of any node thread.
+TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& recorder,
+                             const std::atomic<bool>* interrupt = nullptr);
+
+// Checks every setting; throws std::invalid_argument naming the first bad one and its fix.
+void validate(const TrainConfig& config);
+
+}  // namespace ga3c::runtime
