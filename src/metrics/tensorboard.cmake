@@ -39,7 +39,15 @@ target_link_libraries(ga3c_tensorboard
   PRIVATE ga3c_tensorboard_proto ${GA3C_CRCUTIL_LIBRARY}
   PUBLIC Threads::Threads)
 
+add_executable(ga3c_tb_write_sample tensorboard_write_main.cc)
+target_link_libraries(ga3c_tb_write_sample PRIVATE ga3c_tensorboard)
+
 ga3c_add_test(tensorboard_writer_test
   SOURCES tensorboard_record_test.cc tensorboard_writer_test.cc
   LIBS ga3c_tensorboard ga3c_tensorboard_proto
   TIMEOUT 60)
+
+add_test(NAME tensorboard_matches_client
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/reference/check_tensorboard.py
+          --binary $<TARGET_FILE:ga3c_tb_write_sample>)
+set_tests_properties(tensorboard_matches_client PROPERTIES TIMEOUT 120 LABELS reference)
