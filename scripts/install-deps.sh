@@ -6,6 +6,7 @@ packages=(
   libtorch-dev libopenmpi-dev openmpi-bin
   libcli11-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libprotobuf-dev protobuf-compiler libcrcutil-dev
 )
 missing=()
 for p in "${packages[@]}"; do
