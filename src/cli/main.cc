@@ -1,4 +1,5 @@
 // ga3c: asynchronous advantage actor-critic in its batched GA3C form.
+#include <cstdio>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -17,6 +18,9 @@ std::string explain(const CLI::ParseError& e) {
     return "config file: unknown key '" + what.substr(ini.size()) +
            "'; settings of `ga3c train` go under a [train] section, named as the flags without "
            "dashes (see `ga3c train --help`)";
+  }
+  if (e.get_name() == "ConversionError") {
+    return what + " (see `ga3c train --help` for each setting's type)";
   }
   return what;
 }
@@ -39,7 +43,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    spdlog::error("ga3c: {}", explain(e));
+    std::fprintf(stderr, "ga3c: error: %s\n", explain(e).c_str());
     return 2;
   }
   if (*train) return ga3c::cli::run_train_command(options);

@@ -1,5 +1,6 @@
 #include "cli/train_command.h"
 
+#include <cstdio>
 #include <fstream>
 
 #include <spdlog/spdlog.h>
@@ -23,7 +24,7 @@ int run_train_command(TrainOptions& options) {
     run_dir = config.run_dir.empty() ? metrics::default_run_dir(config.env_id) : config.run_dir;
     metrics::prepare_run_dir(run_dir);
   } catch (const std::exception& e) {
-    spdlog::error("ga3c train: {}", e.what());
+    std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
     return 2;
   }
 
@@ -41,7 +42,7 @@ int run_train_command(TrainOptions& options) {
         summary.mean_return_100, summary.best_mean_return_100);
     return 0;
   } catch (const std::exception& e) {
-    spdlog::error("ga3c train: {}", e.what());
+    std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
     return 1;
   }
 }

@@ -4,12 +4,12 @@ namespace ga3c::runtime {
 
 EnvRunner::EnvRunner(std::vector<Agent*> agents, BlockingQueue<PredictionRequest>& predictions,
                      BlockingQueue<Rollout>& training, EpisodeSink on_episode,
-                     std::atomic<int64_t>& frames)
+                     NodeCounters& counters)
     : agents_(std::move(agents)),
       predictions_(predictions),
       training_(training),
       on_episode_(std::move(on_episode)),
-      frames_(frames),
+      counters_(counters),
       // Each agent has at most one prediction outstanding, so this never blocks a predictor.
       replies_(agents_.empty() ? 1 : agents_.size()) {}
 
@@ -21,8 +21,12 @@ void EnvRunner::run() {
     }
     while (true) {
       Agent* agent = replies_.pop();
-      AgentStep step = agent->on_prediction();
-      frames_.fetch_add(step.frames, std::memory_order_relaxed);
+      AgentStep step;
+      {
+        BusyTimer busy(counters_.env_ns);
+        step = agent->on_prediction();
+      }
+      counters_.frames.fetch_add(step.frames, std::memory_order_relaxed);
       if (step.episode) on_episode_(*step.episode);
       for (Rollout& rollout : step.rollouts) training_.push(std::move(rollout));
       predictions_.push({agent, &replies_});

@@ -9,6 +9,7 @@
 
 #include "runtime/agent.h"
 #include "runtime/blocking_queue.h"
+#include "runtime/node_counters.h"
 #include "runtime/rollout.h"
 
 namespace ga3c::runtime {
@@ -26,10 +27,9 @@ class EnvRunner {
   using EpisodeSink = std::function<void(const EpisodeRecord&)>;
 
   // agents: owned by the node, stepped only by this runner's thread.
-  // frames: the node's environment-frame counter, incremented per step.
+  // counters: the node's; frames and env_ns grow with every step.
   EnvRunner(std::vector<Agent*> agents, BlockingQueue<PredictionRequest>& predictions,
-            BlockingQueue<Rollout>& training, EpisodeSink on_episode,
-            std::atomic<int64_t>& frames);
+            BlockingQueue<Rollout>& training, EpisodeSink on_episode, NodeCounters& counters);
   EnvRunner(const EnvRunner&) = delete;
   EnvRunner& operator=(const EnvRunner&) = delete;
 
@@ -45,7 +45,7 @@ class EnvRunner {
   BlockingQueue<PredictionRequest>& predictions_;
   BlockingQueue<Rollout>& training_;
   EpisodeSink on_episode_;
-  std::atomic<int64_t>& frames_;
+  NodeCounters& counters_;
   BlockingQueue<Agent*> replies_;
 };
 

@@ -36,7 +36,7 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
     for (int a = t; a < config.agents; a += config.env_threads) mine.push_back(agents_[a].get());
     runners_.push_back(std::make_unique<EnvRunner>(
         std::move(mine), predictions_, training_,
-        [this](const EpisodeRecord& e) { on_episode(e); }, counters_.frames));
+        [this](const EpisodeRecord& e) { on_episode(e); }, counters_));
   }
 }
 
@@ -134,7 +134,11 @@ void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult&
   std::lock_guard lock(update_mutex_);
   if (stopping_) return;  // after the stop decision nothing more is pushed
   const float lr = algo::lr_at(config_.lr_schedule, config_.lr, frames_estimate(), config_.max_frames);
-  sync_.local_step(params_.data(), grad.data(), lr);
+  counters_.train_ns.fetch_add(batch.compute_ns, std::memory_order_relaxed);
+  {
+    BusyTimer busy(counters_.train_ns);
+    sync_.local_step(params_.data(), grad.data(), lr);
+  }
   ++step_;
   lag_versions_ += batch.acted_version_sum;
   lag_samples_ += batch.samples;

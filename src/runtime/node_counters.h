@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 
 namespace ga3c::runtime {
@@ -16,6 +17,29 @@ struct NodeCounters {
   std::atomic<int64_t> syncs{0};
   std::atomic<int64_t> sync_us{0};             // push + pull time summed, microseconds
   std::atomic<int64_t> lag_milli{0};           // policy lag summed per sync, thousandths
+  // Busy time by kind of work, summed over threads, nanoseconds (the benchmark's shares).
+  std::atomic<int64_t> env_ns{0};      // agents stepping environments and closing rollouts
+  std::atomic<int64_t> predict_ns{0};  // batching and forward passes
+  std::atomic<int64_t> train_ns{0};    // loss, backward and local optimizer steps
+};
+
+// Adds the time from construction to destruction to a counter.
+class BusyTimer {
+ public:
+  explicit BusyTimer(std::atomic<int64_t>& counter)
+      : counter_(counter), start_(std::chrono::steady_clock::now()) {}
+  ~BusyTimer() {
+    counter_.fetch_add(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                           std::chrono::steady_clock::now() - start_)
+                           .count(),
+                       std::memory_order_relaxed);
+  }
+  BusyTimer(const BusyTimer&) = delete;
+  BusyTimer& operator=(const BusyTimer&) = delete;
+
+ private:
+  std::atomic<int64_t>& counter_;
+  std::chrono::steady_clock::time_point start_;
 };
 
 }  // namespace ga3c::runtime

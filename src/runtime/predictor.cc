@@ -17,6 +17,7 @@ void run_predictor(BlockingQueue<PredictionRequest>& requests, const ParameterSn
   try {
     while (true) {
       requests.pop_up_to(static_cast<std::size_t>(max_batch), batch);
+      BusyTimer busy(counters.predict_ns);
       const auto n = static_cast<int64_t>(batch.size());
       float* in = input.data_ptr<float>();
       for (int64_t i = 0; i < n; ++i) {

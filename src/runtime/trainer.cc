@@ -1,5 +1,6 @@
 #include "runtime/trainer.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -12,6 +13,7 @@ namespace ga3c::runtime {
 BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
                              const std::vector<int64_t>& obs_shape, float entropy_beta,
                              std::vector<float>& grad) {
+  const auto start = std::chrono::steady_clock::now();
   BatchResult result;
   for (const Rollout& r : batch) {
     result.samples += static_cast<int64_t>(r.size());
@@ -53,6 +55,9 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
   result.value_loss = loss.value.item<double>();
   result.entropy = loss.entropy.item<double>();
   result.grad_norm = std::sqrt(sq);
+  result.compute_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                          std::chrono::steady_clock::now() - start)
+                          .count();
   return result;
 }
 

@@ -25,6 +25,7 @@ struct BatchResult {
   double policy_loss = 0, value_loss = 0, entropy = 0;  // sums over the batch
   double grad_norm = 0;                                  // L2 norm of the flat gradient
   double acted_version_sum = 0;  // sum over samples of the version that chose the action
+  int64_t compute_ns = 0;        // time spent building tensors, forward and backward
 };
 
 // Receives a finite flat gradient (num_params floats) and the batch's figures.
