@@ -56,9 +56,9 @@ def fmt_bool(state):
 
 
 class MinAtarDriver:
-    """The reference minatar.Environment. 'seed S' builds a fresh one and seeds it, which is
-    what our seed(S) promises (minatar 1.0.15's constructor takes no seed; it seeds through
-    Environment.seed, which our remembered-action reset mirrors by starting anew)."""
+    """The reference minatar.Environment. 'seed S' builds a fresh one and calls its seed(S)
+    (minatar 1.0.15's constructor takes no seed): the state our seed(S) promises, with the
+    remembered sticky action back at no-op."""
 
     def __init__(self, env_id):
         game, version = env_id[len("MinAtar/"):].rsplit("-", 1)

@@ -151,7 +151,9 @@ int Seaquest::update_subs() {
         removed = current;
         sub = &removed;
       } else {
-        sub = &subs[i - 1];  // an equal earlier sub went instead; this one moved down a place
+        // An equal earlier sub went instead: this one moved down to i - 1, where the loop
+        // visits it again, as Python's reversed iterator does.
+        sub = &subs[i - 1];
       }
     };
     if (at_player(sub->x, sub->y)) state_.terminal = true;
