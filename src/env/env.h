@@ -29,8 +29,9 @@ class Env {
   virtual const ObservationSpec& observation_spec() const = 0;
   virtual int num_actions() const = 0;
 
-  // Reseeds the environment's own random generator (Gymnasium's reset(seed=...) or the
-  // MinAtar constructor's random_seed): later resets continue that stream.
+  // Reseeds the environment's own random generator (Gymnasium's reset(seed=...), MinAtar's
+  // Environment.seed()): later resets continue that stream. MinAtar takes seeds below 2^32
+  // and throws std::out_of_range for larger ones, as NumPy's RandomState does.
   virtual void seed(uint64_t seed) = 0;
 
   // Starts an episode and writes its first observation into obs.

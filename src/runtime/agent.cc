@@ -14,7 +14,8 @@ Agent::Agent(int id, env::EnvPtr env, uint64_t seed, const AgentConfig& config)
       rng_(seed),
       observation_(env_->observation_spec().size()),
       policy_(num_actions_, 1.0f / static_cast<float>(num_actions_)) {
-  env_->seed(seed);
+  // MinAtar's generator, like NumPy's RandomState, takes 32-bit seeds.
+  env_->seed(seed & 0xffffffffULL);
   rollout_.agent = id;
 }
 

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Builds ga3c and runs its test suite (ctest) in build/.
+#   scripts/test.sh               the whole suite
+#   scripts/test.sh --sanitizers  then the concurrency tests under ThreadSanitizer (build-tsan/)
+#                                 and the suite without learning runs under AddressSanitizer
+#                                 (build-asan/)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=$(nproc)
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake --build build -j"$jobs"
+(cd build && ctest --output-on-failure)
+
+if [ "${1:-}" = "--sanitizers" ]; then
+  # LibTorch is not built with ThreadSanitizer, so the TSan build holds the tensor-free parts:
+  # queues, agents, node sync and the parameter server.
+  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_WITH_TORCH=OFF -DGA3C_SANITIZE=thread
+  cmake --build build-tsan -j"$jobs"
+  (cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -L concurrency)
+
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_SANITIZE=address
+  cmake --build build-asan -j"$jobs"
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -LE learning)
+fi
