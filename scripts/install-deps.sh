@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(
   build-essential cmake git python3 python3-pip
-  libtorch-dev libopenmpi-dev openmpi-bin
+  libtorch-dev libopenblas0-pthread libopenmpi-dev openmpi-bin
   libcli11-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler libcrcutil-dev

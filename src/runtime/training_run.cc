@@ -15,6 +15,7 @@
 #include "model/flat_parameters.h"
 #include "ps/parameter_server.h"
 #include "runtime/ga3c_node.h"
+#include "runtime/math_threads.h"
 
 namespace ga3c::runtime {
 namespace {
@@ -95,8 +96,7 @@ void validate(const TrainConfig& c) {
 TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& recorder,
                              const std::atomic<bool>* interrupt) {
   validate(config);
-  // Parallelism comes from our own threads; LibTorch's pools would oversubscribe the cores.
-  torch::set_num_threads(1);
+  limit_math_threads();
 
   env::EnvOptions env_options;
   env_options.sticky_action_prob = config.sticky_action_prob;
@@ -187,7 +187,14 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
     last_time = now;
   }
 
-  for (auto& node : nodes) node->join();
+  for (auto& node : nodes) {
+    node->join();
+    const NodeCounters& c = node->counters();
+    summary.env_s += c.env_ns.load() * 1e-9;
+    summary.predict_s += c.predict_ns.load() * 1e-9;
+    summary.train_s += c.train_ns.load() * 1e-9;
+    summary.sync_s += c.sync_us.load() * 1e-6;
+  }
   recorder.flush();
   const auto progress = server.progress();
   summary.frames = progress.frames;

@@ -20,6 +20,8 @@ struct TrainingSummary {
   double mean_return_100 = 0;       // at the end
   double best_mean_return_100 = 0;  // best over 100 consecutive episodes (-inf: fewer ran)
   bool interrupted = false;         // stopped by *interrupt
+  // Busy seconds by kind of work, summed over every thread of every node.
+  double env_s = 0, predict_s = 0, train_s = 0, sync_s = 0;
 };
 
 // Runs until the server's stop decision, the target return, or *interrupt turns true (a
