@@ -2,7 +2,7 @@
 
 namespace ga3c::metrics {
 
-RunRecorder::RunRecorder(const std::string& dir)
+RunRecorder::RunRecorder(const std::string& dir, const std::string& tensorboard_name)
     : start_(std::chrono::steady_clock::now()),
       episodes_(dir + "/episodes.csv", "wall_s,frames,worker,agent,return,length"),
       train_(dir + "/train.csv",
@@ -10,7 +10,12 @@ RunRecorder::RunRecorder(const std::string& dir)
       sync_(dir + "/sync.csv", "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag"),
       system_(dir + "/system.csv",
               "wall_s,frames,fps,pps,tps,prediction_queue,training_queue,episodes,"
-              "mean_return_100") {}
+              "mean_return_100"),
+      tensorboard_(dir + "/tensorboard/" + tensorboard_name, tensorboard_name) {}
+
+double RunRecorder::epoch_seconds() {
+  return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
 
 double RunRecorder::wall_seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
@@ -21,21 +26,45 @@ void RunRecorder::episode(int64_t frames, int worker, int agent, double episode_
   window_.add(episode_return);
   episodes_.row("{:.3f},{},{},{},{},{}", wall_seconds(), frames, worker, agent, episode_return,
                 length);
+  const double now = epoch_seconds();
+  tensorboard_.add_scalar("episode/return", static_cast<float>(episode_return), frames, now);
+  tensorboard_.add_scalar("episode/length", static_cast<float>(length), frames, now);
 }
 
 void RunRecorder::train(const TrainRecord& r) {
   train_.row("{:.3f},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", wall_seconds(), r.frames,
              r.worker, r.step, r.batch, r.policy_loss, r.value_loss, r.entropy, r.grad_norm, r.lr);
+  const double now = epoch_seconds();
+  for (const auto& [tag, value] : {std::pair{"train/policy_loss", r.policy_loss},
+                                   {"train/value_loss", r.value_loss},
+                                   {"train/entropy", r.entropy},
+                                   {"train/grad_norm", r.grad_norm},
+                                   {"train/lr", r.lr}}) {
+    tensorboard_.add_scalar(tag, static_cast<float>(value), r.frames, now);
+  }
 }
 
 void RunRecorder::sync(const SyncRecord& r) {
   sync_.row("{:.3f},{},{},{},{:.4f},{:.4f},{},{},{:.3f}", wall_seconds(), r.frames, r.worker,
             r.step, r.push_ms, r.pull_ms, r.bytes, r.version, r.lag);
+  const double now = epoch_seconds();
+  tensorboard_.add_scalar("sync/push_ms", static_cast<float>(r.push_ms), r.frames, now);
+  tensorboard_.add_scalar("sync/pull_ms", static_cast<float>(r.pull_ms), r.frames, now);
+  tensorboard_.add_scalar("sync/policy_lag", static_cast<float>(r.lag), r.frames, now);
 }
 
 void RunRecorder::system(const SystemRecord& r) {
   system_.row("{:.3f},{},{:.1f},{:.1f},{:.1f},{},{},{},{:.3f}", wall_seconds(), r.frames, r.fps,
               r.pps, r.tps, r.prediction_queue, r.training_queue, r.episodes, r.mean_return);
+  const double now = epoch_seconds();
+  for (const auto& [tag, value] : {std::pair{"system/fps", r.fps},
+                                   {"system/pps", r.pps},
+                                   {"system/tps", r.tps},
+                                   {"system/prediction_queue", static_cast<double>(r.prediction_queue)},
+                                   {"system/training_queue", static_cast<double>(r.training_queue)},
+                                   {"episode/mean_return_100", r.mean_return}}) {
+    tensorboard_.add_scalar(tag, static_cast<float>(value), r.frames, now);
+  }
 }
 
 void RunRecorder::flush() {
@@ -43,6 +72,7 @@ void RunRecorder::flush() {
   train_.flush();
   sync_.flush();
   system_.flush();
+  tensorboard_.flush();
 }
 
 }  // namespace ga3c::metrics

@@ -5,6 +5,8 @@
 //   sync.csv      wall_s, frames, worker, step, push_ms, pull_ms, bytes, version, lag
 //   system.csv    wall_s, frames, fps, pps, tps, prediction_queue, training_queue, episodes,
 //                 mean_return_100
+// The same figures go to TensorBoard event files in tensorboard/<name>/ (tags episode/*,
+// train/*, sync/*, system/*; step = frames).
 // wall_s: seconds since the recorder was made. frames: environment frames of the whole job
 // as known to the writer when it wrote the row. Losses are sums over the batch.
 // Every method may be called from any thread.
@@ -16,6 +18,7 @@
 
 #include "metrics/csv_writer.h"
 #include "metrics/episode_window.h"
+#include "metrics/tensorboard_writer.h"
 
 namespace ga3c::metrics {
 
@@ -47,9 +50,10 @@ struct SystemRecord {
 
 class RunRecorder {
  public:
-  // dir must exist (see run_directory.h). Throws std::runtime_error naming a file that
-  // cannot be written.
-  explicit RunRecorder(const std::string& dir);
+  // dir must exist (see run_directory.h); tensorboard_name names this process's event-file
+  // directory (one per MPI rank). Throws std::runtime_error naming a file that cannot be
+  // written.
+  explicit RunRecorder(const std::string& dir, const std::string& tensorboard_name = "main");
 
   void episode(int64_t frames, int worker, int agent, double episode_return, int64_t length);
   void train(const TrainRecord& r);
@@ -63,7 +67,11 @@ class RunRecorder {
  private:
   std::chrono::steady_clock::time_point start_;
   EpisodeWindow window_;
+  // Wall-clock seconds since the epoch, TensorBoard's time axis.
+  static double epoch_seconds();
+
   CsvWriter episodes_, train_, sync_, system_;
+  TensorBoardWriter tensorboard_;
 };
 
 }  // namespace ga3c::metrics
