@@ -20,6 +20,7 @@ using clock = std::chrono::steady_clock;
 class NodeShutdown : public ::testing::Test {
  protected:
   void SetUp() override {
+    config_.env_id = "CartPole-v1";
     dir_ = std::filesystem::temp_directory_path() / "ga3c_node_shutdown_test";
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);

@@ -29,7 +29,8 @@ def main():
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="ga3c_config_")
     first, second, third = (os.path.join(tmp, n) for n in ("first", "second", "third"))
-    train(args.binary, "--run-dir", first, "--max-frames", "3000", "--agents", "8", "--gamma", "0.98")
+    train(args.binary, "--env", "CartPole-v1", "--run-dir", first, "--max-frames", "3000",
+          "--agents", "8", "--gamma", "0.98")
     train(args.binary, "--config", os.path.join(first, "config.toml"), "--run-dir", second)
     train(args.binary, "--config", os.path.join(first, "config.toml"), "--run-dir", third,
           "--agents", "4")
