@@ -1,0 +1,41 @@
+#include "cli/plot_command.h"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "plot/plot_error.h"
+
+namespace ga3c::cli {
+
+void bind_plot_options(CLI::App& plot, plot::PlotRequest& request) {
+  plot.add_option("RUN_DIR", request.run_dirs,
+                  "Run directories written by `ga3c train`; the legend names each by its last "
+                  "path component")
+      ->required();
+  plot.add_option("--out", request.out_dir,
+                  "Directory for the PNG files and the CSV file and gnuplot script behind each")
+      ->capture_default_str()
+      ->type_name("DIR");
+  plot.add_flag("--per-worker", request.per_worker,
+                "One line per worker instead of one per run with a band across workers");
+}
+
+int run_plot_command(const plot::PlotRequest& request) {
+  try {
+    const auto pngs = plot::plot_runs(request);
+    std::string names;
+    for (const auto& png : pngs) {
+      names += (names.empty() ? "" : ", ") + std::filesystem::path(png).filename().string();
+    }
+    std::printf("ga3c plot: wrote %s in %s\n", names.c_str(), request.out_dir.c_str());
+    return 0;
+  } catch (const plot::PlotInputError& e) {
+    std::fprintf(stderr, "ga3c plot: error: %s\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ga3c plot: error: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace ga3c::cli
