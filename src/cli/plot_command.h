@@ -1,4 +1,5 @@
-// `ga3c plot RUN_DIR... [--out DIR] [--per-worker]`: PNG pictures of runs (plot/plot_runs.h).
+// `ga3c plot RUN_DIR... [--out DIR] [--per-worker | --group-seeds]`: PNG pictures of runs
+// (plot/plot_runs.h).
 #pragma once
 
 #include <CLI/CLI.hpp>

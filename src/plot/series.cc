@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <utility>
 
 namespace ga3c::plot {
 
@@ -83,6 +84,50 @@ Series job_returns(const RunData& run, Axis x) {
     }
     series.x.push_back(at(episodes[i], x));
     series.y.push_back(mean.mean());
+    series.low.push_back(low);
+    series.high.push_back(high);
+  }
+  return series;
+}
+
+Series seed_returns(const std::vector<const RunData*>& runs, const std::string& label, Axis x) {
+  Series series;
+  series.run = label;
+  // Each run's line as (x, y) points in x order: wall_s can step back a little where rows are
+  // ordered by frames.
+  std::vector<std::vector<std::pair<double, double>>> lines;
+  double start = 0, end = 0;
+  for (const RunData* run : runs) {
+    const Series line = job_returns(*run, x);
+    if (line.x.empty()) return series;  // no x where every run has a mean
+    lines.emplace_back();
+    for (std::size_t i = 0; i < line.x.size(); ++i) lines.back().emplace_back(line.x[i], line.y[i]);
+    std::stable_sort(lines.back().begin(), lines.back().end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    start = lines.size() == 1 ? lines.back().front().first
+                              : std::max(start, lines.back().front().first);
+    end = lines.size() == 1 ? lines.back().back().first : std::min(end, lines.back().back().first);
+  }
+  std::vector<double> xs;
+  for (const auto& line : lines) {
+    for (const auto& point : line) {
+      if (point.first >= start && point.first <= end) xs.push_back(point.first);
+    }
+  }
+  std::sort(xs.begin(), xs.end());
+  xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+  std::vector<std::size_t> latest(lines.size(), 0);  // per line: index of its point at or before x
+  for (double at_x : xs) {
+    double sum = 0, low = 0, high = 0;
+    for (std::size_t r = 0; r < lines.size(); ++r) {
+      while (latest[r] + 1 < lines[r].size() && lines[r][latest[r] + 1].first <= at_x) ++latest[r];
+      const double y = lines[r][latest[r]].second;
+      sum += y;
+      low = r == 0 ? y : std::min(low, y);
+      high = r == 0 ? y : std::max(high, y);
+    }
+    series.x.push_back(at_x);
+    series.y.push_back(sum / static_cast<double>(lines.size()));
     series.low.push_back(low);
     series.high.push_back(high);
   }

@@ -33,6 +33,12 @@ enum class Axis { frames, wall_s };
 // always lies inside it; with one worker the band is the line.
 Series job_returns(const RunData& run, Axis x);
 
+// Runs that repeat one experiment with other seeds (run_groups.h) as one line: at every x
+// where one of their job_returns lines has a point, from the x where the last of them starts to
+// the x where the first of them ends, the mean of the runs' lines, each taken at its latest
+// point at or before x. The band spans the lowest and highest run. label: the legend name.
+Series seed_returns(const std::vector<const RunData*>& runs, const std::string& label, Axis x);
+
 // One line per worker (in id order, workers with episodes only): the mean return of that
 // worker's own last kReturnWindow episodes, from its kReturnWindow-th episode on, at the job's
 // frames or wall_s. No band.

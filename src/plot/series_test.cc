@@ -41,6 +41,35 @@ TEST(Series, JobReturnBandIsTheLineWithOneWorker) {
   EXPECT_EQ(s.high, s.y);
 }
 
+// 100 + n episodes of one worker, the k-th of return `score`, ending at frame step * (k + 1).
+RunData constant(double score, double step, int n) {
+  RunData run;
+  for (int k = 0; k < 100 + n; ++k) run.episodes.push_back({0, step * (k + 1), 0, score});
+  return run;
+}
+
+TEST(Series, SeedReturnsAverageRunsAtEachOthersPointsWhereAllHaveOne) {
+  // Their job_returns lines: a is 2 at frames 1000, 1010, ..., 1100; b is 4 at 1500, 1515,
+  // ..., 1650; c is 9 at 800, 808, ..., 1600.
+  const RunData a = constant(2, 10, 10), b = constant(4, 15, 10), c = constant(9, 8, 100);
+  const Series s = seed_returns({&a, &b}, "a + b", Axis::frames);
+  EXPECT_EQ(s.run, "a + b");
+  EXPECT_TRUE(s.x.empty());  // a ends before b starts
+  const Series t = seed_returns({&b, &c}, "b + c", Axis::frames);
+  ASSERT_FALSE(t.x.empty());
+  EXPECT_EQ(t.x.front(), 1500);
+  EXPECT_EQ(t.x.back(), 1600);
+  EXPECT_EQ(t.x.size(), 7u + 13u - 1u);  // b: 1500..1590 (7), c: 1504..1600 (13), 1560 in both
+  for (std::size_t i = 0; i < t.x.size(); ++i) {
+    EXPECT_DOUBLE_EQ(t.y[i], 6.5);
+    EXPECT_DOUBLE_EQ(t.low[i], 4);
+    EXPECT_DOUBLE_EQ(t.high[i], 9);
+  }
+  const Series one = seed_returns({&c}, "c", Axis::frames);
+  EXPECT_EQ(one.x, job_returns(c, Axis::frames).x);
+  EXPECT_EQ(one.low, one.y);
+}
+
 TEST(Series, WorkerReturnsUseEachWorkersOwnHundredEpisodes) {
   const auto lines = worker_returns(two_workers(250), Axis::frames);
   ASSERT_EQ(lines.size(), 2u);

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""`ga3c plot` on two short CartPole trainings (1 and 2 workers): every picture is a PNG of
-the documented size, the CSV behind it has one row per point of each line and the values that
-README "Plots" defines (recomputed here from the run's own CSV files), and bad input gets one
-line on stderr, exit code 2 and nothing written."""
+"""`ga3c plot` on short CartPole trainings (1 and 2 workers, and a second seed of the first):
+every picture is a PNG of the documented size, the CSV behind it has one row per point of each
+line and the values that README "Plots" defines (recomputed here from the runs' own CSV files),
+and bad input gets one line on stderr, exit code 2 and nothing written."""
 import argparse
+import bisect
 import csv
 import os
 import shutil
@@ -65,15 +66,19 @@ class Checks:
         return ok
 
 
-def check_line(checks, name, got, x_column, y_column, want_x, want_y):
+def check_line(checks, name, got, x_column, y_column, want_x, want_y, may_be_empty=False):
     if not checks.expect(len(got) == len(want_y),
                          "%s: %d rows, expected %d" % (name, len(got), len(want_y))):
         return
-    checks.expect(len(got) > 0, "%s: no rows (too short a training for this check)" % name)
+    checks.expect(len(got) > 0 or may_be_empty,
+                  "%s: no rows (too short a training for this check)" % name)
     bad = [i for i, r in enumerate(got)
            if not close(float(r[x_column]), want_x[i]) or not close(float(r[y_column]), want_y[i])]
-    checks.expect(not bad, "%s: row %s is not (%s, %s) = (%s, %s)" % (
-        name, bad[:1], x_column, y_column, want_x[bad[0]] if bad else "", want_y[bad[0]] if bad else ""))
+    if bad:
+        checks.expect(False, "%s: row %d is not (%s, %s) = (%s, %s)" % (
+            name, bad[0], x_column, y_column, want_x[bad[0]], want_y[bad[0]]))
+    else:
+        checks.expect(True, name)
 
 
 def check_runs(checks, out, runs, per_worker):
@@ -113,7 +118,8 @@ def check_runs(checks, out, runs, per_worker):
                         checks.expect(all(r["return_100_low"] == r["return_100"] ==
                                           r["return_100_high"] for r in got),
                                       "%s: one worker, yet a band" % run)
-            sync_ms = rolling([float(s["push_ms"]) + float(s["pull_ms"]) for s in sy], WINDOW, False)
+            sync_ms = rolling([float(s["push_ms"]) + float(s["pull_ms"]) for s in sy], WINDOW,
+                              False)
             check_line(checks, "sync_vs_frames " + label, series_rows(syncs, run, worker),
                        "frames", "sync_ms", [float(s["frames"]) for s in sy], sync_ms)
         system = read_rows(os.path.join(run_dir, "system.csv"))
@@ -122,6 +128,41 @@ def check_runs(checks, out, runs, per_worker):
     if per_worker:
         checks.expect({r["worker"] for r in returns["frames"] if r["run"] == "cp-2w"} == {"0", "1"},
                       "per-worker returns of cp-2w lack a worker")
+
+
+def job_line(run_dir, column):
+    """The job's return line of a run, as (x, mean return of 100) points in x order."""
+    episodes = by_frames(read_rows(os.path.join(run_dir, "episodes.csv")))
+    means = rolling([float(e["return"]) for e in episodes], WINDOW, True)
+    return sorted(zip([float(e[column]) for e in episodes[WINDOW - 1:]], means),
+                  key=lambda p: p[0])
+
+
+def check_seed_groups(checks, out, groups):
+    """groups: legend name -> run directories that differ only in the seed."""
+    for axis, column in (("frames", "frames"), ("time", "wall_s")):
+        rows = read_rows(os.path.join(out, "return_vs_%s_seeds.csv" % axis))
+        checks.expect({r["run"] for r in rows} <= set(groups),
+                      "return_vs_%s_seeds: lines %s, expected some of %s" % (
+                          axis, sorted({r["run"] for r in rows}), sorted(groups)))
+        for label, dirs in groups.items():
+            lines = [job_line(d, column) for d in dirs]
+            start, end = max(l[0][0] for l in lines), min(l[-1][0] for l in lines)
+            xs = sorted({x for l in lines for x, _ in l if start <= x <= end})
+            # Each run at its latest point at or before x.
+            values = [[l[bisect.bisect_right([p[0] for p in l], x) - 1][1] for l in lines]
+                      for x in xs]
+            got = series_rows(rows, label)
+            # Two short runs can miss each other in wall time (one starts slower): no rows then.
+            check_line(checks, "return_vs_%s_seeds %s" % (axis, label), got, column,
+                       "return_100", xs, [sum(v) / len(v) for v in values],
+                       may_be_empty=axis == "time")
+            if len(got) == len(xs):
+                bad = [i for i, r in enumerate(got)
+                       if not close(float(r["return_100_low"]), min(values[i]))
+                       or not close(float(r["return_100_high"]), max(values[i]))]
+                checks.expect(not bad, "return_vs_%s_seeds %s: band of row %s is not the "
+                              "lowest to highest run" % (axis, label, bad[:1]))
 
 
 def check_error(checks, binary, args, needle, must_not_exist, env=None):
@@ -139,12 +180,13 @@ def main():
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="ga3c_plot_")
     runs = {}
-    for workers in (1, 2):
-        run_dir = os.path.join(tmp, "cp-%dw" % workers)
+    for name, workers, seed in (("cp-1w", 1, 1), ("cp-2w", 2, 1), ("cp-1w-s2", 1, 2)):
+        run_dir = os.path.join(tmp, name)
         subprocess.run([args.binary, "train", "--env", "CartPole-v1", "--max-frames", "30000",
-                        "--workers", str(workers), "--seed", "1", "--status-interval", "0.5",
+                        "--workers", str(workers), "--seed", str(seed), "--status-interval", "0.5",
                         "--quiet", "--log-level", "warn", "--run-dir", run_dir], check=True)
-        runs["cp-%dw" % workers] = run_dir
+        runs[name] = run_dir
+    seed_run = runs.pop("cp-1w-s2")  # only in the --group-seeds check
     checks = Checks()
     for per_worker in (False, True):
         out = os.path.join(tmp, "plots")
@@ -153,6 +195,14 @@ def main():
                            capture_output=True, text=True)
         if checks.expect(p.returncode == 0, "%s: exit %d: %s" % (cmd, p.returncode, p.stderr)):
             check_runs(checks, out, runs, per_worker)
+
+    out = os.path.join(tmp, "plots")
+    cmd = [args.binary, "plot", runs["cp-1w"], seed_run, runs["cp-2w"], "--out", out,
+           "--group-seeds"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if checks.expect(p.returncode == 0, "%s: exit %d: %s" % (cmd, p.returncode, p.stderr)):
+        check_seed_groups(checks, out, {"cp-1w + cp-1w-s2": [runs["cp-1w"], seed_run],
+                                        "cp-2w": [runs["cp-2w"]]})
 
     empty = os.path.join(tmp, "empty")
     os.makedirs(empty)
@@ -171,6 +221,13 @@ def main():
     check_error(checks, args.binary, [runs["cp-1w"], "--out", fresh], "gnuplot-nox", fresh,
                 env=dict(os.environ, PATH=no_gnuplot))
     check_error(checks, args.binary, ["--out", fresh], "RUN_DIR", fresh)
+    check_error(checks, args.binary, [runs["cp-1w"], "--out", fresh, "--per-worker",
+                                      "--group-seeds"], "excludes", fresh)
+    no_config = os.path.join(tmp, "no_config")
+    shutil.copytree(runs["cp-2w"], no_config)
+    os.remove(os.path.join(no_config, "config.toml"))
+    check_error(checks, args.binary, [runs["cp-1w"], no_config, "--out", fresh, "--group-seeds"],
+                "has no config.toml", fresh)
 
     for f in checks.failures:
         print("FAIL: " + f)
