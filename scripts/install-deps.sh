@@ -7,6 +7,7 @@ packages=(
   libcli11-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler libcrcutil-dev
+  gnuplot-nox  # `ga3c plot` draws with it (its pngcairo terminal; no X11)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -14,7 +14,8 @@ TEST(A3CLoss, NearlyImpossibleActionGivesFiniteLossAndGradient) {
   EXPECT_FLOAT_EQ(torch::log_softmax(logits, 1)[0][1].item<float>(), -200.0f);
   EXPECT_FLOAT_EQ(loss.policy.item<float>(), 200.0f);
   EXPECT_FLOAT_EQ(loss.entropy.item<float>(), 0.0f);
-  auto grad = torch::autograd::grad({loss.policy}, {logits})[0];
+  // loss.total shares this graph and is differentiated next: keep it.
+  auto grad = torch::autograd::grad({loss.policy}, {logits}, {}, /*retain_graph=*/true)[0];
   EXPECT_FLOAT_EQ(grad[0][0].item<float>(), 1.0f);
   EXPECT_FLOAT_EQ(grad[0][1].item<float>(), -1.0f);
   auto total_grad = torch::autograd::grad({loss.total}, {logits})[0];

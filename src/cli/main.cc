@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include "cli/plot_command.h"
 #include "cli/train_command.h"
 #include "cli/train_options.h"
 
@@ -36,6 +37,9 @@ int main(int argc, char** argv) {
   CLI::App* train = app.add_subcommand("train", "Train an agent; ga3c train --help lists every setting");
   train->fallthrough();
   ga3c::cli::TrainOptions options(*train);
+  CLI::App* plot = app.add_subcommand("plot", "Draw PNG pictures of runs; ga3c plot --help");
+  ga3c::plot::PlotRequest plot_request;
+  ga3c::cli::bind_plot_options(*plot, plot_request);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -47,5 +51,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (*train) return ga3c::cli::run_train_command(options);
+  if (*plot) return ga3c::cli::run_plot_command(plot_request);
   return 0;
 }

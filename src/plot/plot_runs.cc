@@ -1,0 +1,157 @@
+#include "plot/plot_runs.h"
+
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
+
+#include "plot/figure.h"
+#include "plot/gnuplot.h"
+#include "plot/plot_error.h"
+#include "plot/run_data.h"
+#include "plot/run_groups.h"
+#include "plot/series.h"
+
+namespace ga3c::plot {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+void prepare_out_dir(const std::string& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) {
+    throw PlotInputError("cannot create --out directory '" + dir + "' (" +
+                         (ec ? ec.message() : "not a directory") +
+                         "); choose a writable directory with --out");
+  }
+  const fs::path probe = fs::path(dir) / ".write-test";
+  {
+    std::ofstream out(probe);
+    if (!out || !(out << "ok") || !out.flush()) {
+      throw PlotInputError("cannot write in --out directory '" + dir +
+                           "'; choose a writable directory with --out");
+    }
+  }
+  fs::remove(probe, ec);
+}
+
+void write_file(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out || !(out << text) || !out.flush()) {
+    throw std::runtime_error("cannot write " + path.string());
+  }
+}
+
+// The legend name of a group of runs with the same settings.
+std::string group_label(const std::vector<const RunData*>& group) {
+  if (group.size() > 3) return fmt::format("{} + {} more", group[0]->name, group.size() - 1);
+  std::string label;
+  for (const RunData* run : group) label += (label.empty() ? "" : " + ") + run->name;
+  return label;
+}
+
+// groups: the runs' indices grouped by settings (run_groups.h) under request.group_seeds,
+// else empty.
+std::vector<Figure> figures(const std::vector<RunData>& runs, const PlotRequest& request,
+                            const std::vector<std::vector<std::size_t>>& groups) {
+  const bool per_worker = request.per_worker;
+  // Pictures of other lines get other names, so that one --out can hold every kind.
+  const std::string suffix = per_worker ? "_per_worker" : "";
+  const std::string return_suffix = request.group_seeds ? "_seeds" : suffix;
+  const std::string whose = per_worker ? "each worker's" : "the job's";
+  const std::string window = std::to_string(kReturnWindow);
+
+  Figure by_frames;
+  by_frames.name = "return_vs_frames" + return_suffix;
+  by_frames.title = "Return, mean of " + whose + " last " + window + " episodes";
+  if (request.group_seeds) {
+    by_frames.title += "; runs that differ in the seed: their mean, band lowest to highest run";
+  } else if (!per_worker) {
+    by_frames.title += "; band: lowest to highest mean of one worker's episodes";
+  }
+  by_frames.x = Axis::frames;
+  by_frames.y_column = "return_100";
+  by_frames.y_label = "episode return (mean of " + window + ")";
+  by_frames.no_data = request.group_seeds
+                         ? "no data yet: the runs of each group have no " + window +
+                               "th episodes at a common point"
+                         : "no data yet: every run has fewer than " + window + " episodes" +
+                               (per_worker ? " in each worker" : "");
+  Figure by_time = by_frames;
+  by_time.name = "return_vs_time" + return_suffix;
+  by_time.x = Axis::wall_s;
+
+  Figure sync;
+  sync.name = "sync_vs_frames" + suffix;
+  sync.title = "Sync time (push + pull), mean of " + whose + " last " +
+               std::to_string(kSyncWindow) + " syncs";
+  sync.x = Axis::frames;
+  sync.y_column = "sync_ms";
+  sync.y_label = "sync time (ms)";
+  sync.y_from_zero = true;
+  sync.no_data = "no data yet: no run has synced";
+
+  // system.csv has no worker column: the speed is the job's in both modes.
+  Figure fps;
+  fps.name = "fps_vs_time";
+  fps.title = "Training speed, all workers of the job";
+  fps.x = Axis::wall_s;
+  fps.y_column = "fps";
+  fps.y_label = "environment frames per second";
+  fps.y_from_zero = true;
+  fps.no_data = "no data yet: no run has written system.csv";
+
+  for (const RunData& run : runs) {
+    if (per_worker) {
+      for (auto& s : worker_returns(run, Axis::frames)) by_frames.series.push_back(std::move(s));
+      for (auto& s : worker_returns(run, Axis::wall_s)) by_time.series.push_back(std::move(s));
+      for (auto& s : worker_sync(run)) sync.series.push_back(std::move(s));
+    } else {
+      if (!request.group_seeds) {
+        by_frames.series.push_back(job_returns(run, Axis::frames));
+        by_time.series.push_back(job_returns(run, Axis::wall_s));
+      }
+      sync.series.push_back(job_sync(run));
+    }
+    fps.series.push_back(job_fps(run));
+  }
+  for (const auto& indices : groups) {
+    std::vector<const RunData*> group;
+    for (std::size_t i : indices) group.push_back(&runs[i]);
+    by_frames.series.push_back(seed_returns(group, group_label(group), Axis::frames));
+    by_time.series.push_back(seed_returns(group, group_label(group), Axis::wall_s));
+  }
+  return {by_frames, by_time, sync, fps};
+}
+
+}  // namespace
+
+std::vector<std::string> plot_runs(const PlotRequest& request) {
+  if (request.run_dirs.empty()) throw PlotInputError("no run directory given");
+  if (request.per_worker && request.group_seeds) {
+    throw PlotInputError("--per-worker and --group-seeds draw different lines; choose one");
+  }
+  const auto names = run_names(request.run_dirs);
+  std::vector<RunData> runs;
+  for (std::size_t i = 0; i < request.run_dirs.size(); ++i) {
+    runs.push_back(load_run(request.run_dirs[i], names[i]));
+  }
+  const auto groups = request.group_seeds ? group_by_settings(request.run_dirs)
+                                          : std::vector<std::vector<std::size_t>>{};
+  const std::string gnuplot = find_gnuplot();
+  prepare_out_dir(request.out_dir);
+
+  std::vector<std::string> pngs;
+  for (const Figure& figure : figures(runs, request, groups)) {
+    const fs::path dir(request.out_dir);
+    write_file(dir / (figure.name + ".csv"), figure_csv(figure));
+    write_file(dir / (figure.name + ".gp"), gnuplot_script(figure));
+    run_gnuplot(gnuplot, request.out_dir, figure.name + ".gp");
+    pngs.push_back((dir / (figure.name + ".png")).string());
+  }
+  return pngs;
+}
+
+}  // namespace ga3c::plot
