@@ -7,6 +7,7 @@ packages=(
   libcli11-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler libcrcutil-dev
+  clang libclang-rt-dev  # libFuzzer, for the -DGA3C_FUZZ=ON build of the checkpoint fuzzer
 )
 missing=()
 for p in "${packages[@]}"; do
