@@ -13,7 +13,7 @@ namespace ga3c::runtime {
 
 struct TrainConfig {
   // What and how long.
-  std::string env_id = "CartPole-v1";
+  std::string env_id = "MinAtar/Breakout-v0";
   uint64_t seed = 1;
   int64_t max_frames = 10'000'000;  // environment frames, all workers together
   double target_return = 0.0;       // stop once the mean of the last 100 returns reaches it (0: off)

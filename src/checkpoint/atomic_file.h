@@ -1,0 +1,23 @@
+// Writing a file so that a crash, a kill or a power loss never leaves a partial file under its
+// name: the bytes go to a temporary file in the same directory, which is flushed to disk and
+// then linked under the final name in one step.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ga3c::checkpoint {
+
+// Temporaries are named <path> + kTemporaryInfix + six random characters; a process killed
+// while writing leaves one behind, which readers skip.
+inline constexpr std::string_view kTemporaryInfix = ".tmp.";
+
+// Creates `path` holding `bytes`: write a temporary, fsync it, hard-link it to `path` (which
+// fails rather than replaces when `path` exists), remove the temporary, fsync the directory.
+// On failure nothing is left under `path` and the temporary is removed; a process killed
+// midway leaves at most the temporary. Needs a filesystem with hard links (ext4, xfs, NFS,
+// Lustre, GPFS). Throws CheckpointError naming `path`, the reason and the fix (also when
+// `path` already exists).
+void write_new_file(const std::string& path, std::string_view bytes);
+
+}  // namespace ga3c::checkpoint
