@@ -12,10 +12,12 @@
 #include "checkpoint/checkpoint_error.h"
 #include "checkpoint/checkpoint_proto.h"
 #include "checkpoint/checkpoint_validation.h"
-#include "checkpoint/crc32c.h"
+#include "checksum/crc32c.h"
 
 namespace ga3c::checkpoint {
 namespace {
+
+using checksum::crc32c;
 
 constexpr std::string_view kMagic("\x89GA3C\r\n\x1A", 8);
 constexpr std::size_t kMaxPayload = INT_MAX;  // protobuf parses at most 2^31 - 1 bytes

@@ -10,13 +10,14 @@
 
 #include "checkpoint/checkpoint_error.h"
 #include "checkpoint/checkpoint_fixture.h"
-#include "checkpoint/crc32c.h"
+#include "checksum/crc32c.h"
 #include "checkpoint/proto/checkpoint.pb.h"
 
 namespace ga3c::checkpoint {
 namespace {
 
 using algo::OptimizerKind;
+using checksum::crc32c;
 using testing::identical;
 using testing::make_checkpoint;
 

@@ -1,11 +1,9 @@
 #include "metrics/tensorboard_record.h"
 
-#include <crcutil/generic_crc.h>
+#include "checksum/crc32c.h"
 
 namespace ga3c::metrics {
 namespace {
-
-using Crc32cTables = crcutil::GenericCrc<crcutil::uint64, crcutil::uint64, crcutil::uint64, 4>;
 
 void append_le(std::string& out, uint64_t value, int bytes) {
   for (int i = 0; i < bytes; ++i) {
@@ -15,15 +13,8 @@ void append_le(std::string& out, uint64_t value, int bytes) {
 
 }  // namespace
 
-uint32_t crc32c(std::string_view data) {
-  // The tables take ~32 KiB and a few microseconds to build: once per process. `canonical`
-  // pre- and post-inverts the register, which is what CRC-32C specifies.
-  static const Crc32cTables tables(0x82F63B78, 32, /*canonical=*/true);
-  return static_cast<uint32_t>(tables.CrcDefault(data.data(), data.size(), 0));
-}
-
 uint32_t masked_crc32c(std::string_view data) {
-  const uint32_t crc = crc32c(data);
+  const uint32_t crc = checksum::crc32c(data);
   return ((crc >> 15) | (crc << 17)) + 0xA282EAD8u;
 }
 

@@ -15,10 +15,7 @@
 
 namespace ga3c::metrics {
 
-// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78, as in iSCSI); "123456789" -> 0xE3069283.
-uint32_t crc32c(std::string_view data);
-
-// ((crc >> 15) | (crc << 17)) + 0xA282EAD8 of crc32c(data), modulo 2^32.
+// ((crc >> 15) | (crc << 17)) + 0xA282EAD8 of checksum::crc32c(data), modulo 2^32.
 uint32_t masked_crc32c(std::string_view data);
 
 // The record that frames `data`, ready to be appended to an event file.

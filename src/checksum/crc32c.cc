@@ -1,8 +1,8 @@
-#include "checkpoint/crc32c.h"
+#include "checksum/crc32c.h"
 
 #include <crcutil/generic_crc.h>
 
-namespace ga3c::checkpoint {
+namespace ga3c::checksum {
 
 uint32_t crc32c(std::string_view data) {
   // The tables take ~32 KiB and a few microseconds to build: once per process. `canonical`
@@ -12,4 +12,4 @@ uint32_t crc32c(std::string_view data) {
   return static_cast<uint32_t>(tables.CrcDefault(data.data(), data.size(), 0));
 }
 
-}  // namespace ga3c::checkpoint
+}  // namespace ga3c::checksum
