@@ -2,8 +2,10 @@
 // in-process and MPI transports live. Nothing outside comm/ includes mpi.h.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "ps/parameter_server.h"
@@ -26,6 +28,25 @@ class PsLink {
   // Copies one shard's current parameters into out (layout()[shard].size floats); returns
   // their version.
   virtual int64_t pull(int shard, float* out) = 0;
+
+  // push() for every shard: update is the whole flat vector. Returns the smallest shard
+  // version after the pushes. A transport may overlap the shards (MPI does).
+  virtual int64_t push_all(const float* update) {
+    int64_t version = std::numeric_limits<int64_t>::max();
+    for (std::size_t s = 0; s < layout().size(); ++s) {
+      version = std::min(version, push(static_cast<int>(s), update + layout()[s].offset));
+    }
+    return version;
+  }
+
+  // pull() for every shard into out (the whole flat vector). Returns the smallest version.
+  virtual int64_t pull_all(float* out) {
+    int64_t version = std::numeric_limits<int64_t>::max();
+    for (std::size_t s = 0; s < layout().size(); ++s) {
+      version = std::min(version, pull(static_cast<int>(s), out + layout()[s].offset));
+    }
+    return version;
+  }
 
   // Adds this worker's frame and episode increments to the global counters (one update
   // counted when `synced`); returns the totals and whether to stop.

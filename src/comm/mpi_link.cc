@@ -1,0 +1,171 @@
+#include "comm/mpi_link.h"
+
+#include <algorithm>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "comm/mpi_channel.h"
+
+namespace ga3c::comm {
+
+MpiLink::MpiLink(const MpiRoles& roles, std::vector<ps::ShardRange> layout,
+                 double peer_timeout_s)
+    : roles_(roles),
+      layout_(std::move(layout)),
+      channel_(std::make_unique<MpiChannel>(roles.rank, roles.world_size, peer_timeout_s,
+                                            [roles](int r) { return roles.name(r); })) {
+  if (roles.is_server() || static_cast<int>(layout_.size()) != roles.num_ps) {
+    throw std::invalid_argument(fmt::format("MpiLink on {} with {} shards for {} servers",
+                                            roles.name(), layout_.size(), roles.num_ps));
+  }
+}
+
+MpiLink::~MpiLink() = default;
+
+void MpiLink::check_shard(int shard) const {
+  if (shard < 0 || shard >= static_cast<int>(layout_.size())) {
+    throw std::out_of_range(fmt::format("shard {} of {}", shard, layout_.size()));
+  }
+}
+
+int64_t MpiLink::push_shards(const std::vector<ShardData<const float>>& shards) {
+  std::vector<MpiChannel::Expected> expected;
+  for (const auto& [s, data] : shards) {
+    MpiChannel::Expected e;
+    e.expectation.source = s;  // shard s lives on server rank s
+    e.expectation.types = type_bit(MessageType::kPushReply);
+    e.expectation.shard = s;
+    e.expectation.payload_bytes = 0;
+    expected.push_back(e);
+  }
+  auto receipt = channel_->post_receives(std::move(expected));
+  for (const auto& [s, data] : shards) {
+    MessageHeader h;
+    h.type = static_cast<uint32_t>(MessageType::kPush);
+    h.shard = s;
+    h.payload_bytes = layout_[s].size * sizeof(float);
+    h.values[0] = known_frames_;  // the server's learning-rate schedule follows job frames
+    channel_->send(s, h, data);
+  }
+  const auto replies = channel_->wait(receipt, "push");
+  channel_->complete_sends();
+  int64_t version = std::numeric_limits<int64_t>::max();
+  for (const auto& r : replies) version = std::min(version, r.values[0]);
+  return version;
+}
+
+int64_t MpiLink::pull_shards(const std::vector<ShardData<float>>& shards) {
+  // The payload receives are posted before the requests go out, so each shard lands
+  // straight in the caller's buffer.
+  std::vector<MpiChannel::Expected> expected;
+  for (const auto& [s, out] : shards) {
+    MpiChannel::Expected e;
+    e.expectation.source = s;
+    e.expectation.types = type_bit(MessageType::kPullReply);
+    e.expectation.shard = s;
+    e.expectation.payload_bytes = static_cast<int64_t>(layout_[s].size * sizeof(float));
+    e.payload = out;
+    expected.push_back(e);
+  }
+  auto receipt = channel_->post_receives(std::move(expected));
+  for (const auto& shard : shards) {
+    const int s = shard.first;
+    MessageHeader h;
+    h.type = static_cast<uint32_t>(MessageType::kPull);
+    h.shard = s;
+    channel_->send(s, h, nullptr);
+  }
+  const auto replies = channel_->wait(receipt, "pull");
+  channel_->complete_sends();
+  int64_t version = std::numeric_limits<int64_t>::max();
+  for (const auto& r : replies) version = std::min(version, r.values[0]);
+  return version;
+}
+
+int64_t MpiLink::push(int shard, const float* data) {
+  std::lock_guard lock(mutex_);
+  check_shard(shard);
+  return push_shards({{shard, data}});
+}
+
+int64_t MpiLink::pull(int shard, float* out) {
+  std::lock_guard lock(mutex_);
+  check_shard(shard);
+  return pull_shards({{shard, out}});
+}
+
+int64_t MpiLink::push_all(const float* update) {
+  std::lock_guard lock(mutex_);
+  std::vector<ShardData<const float>> all;
+  for (std::size_t s = 0; s < layout_.size(); ++s) {
+    all.emplace_back(static_cast<int>(s), update + layout_[s].offset);
+  }
+  return push_shards(all);
+}
+
+int64_t MpiLink::pull_all(float* out) {
+  std::lock_guard lock(mutex_);
+  std::vector<ShardData<float>> all;
+  for (std::size_t s = 0; s < layout_.size(); ++s) {
+    all.emplace_back(static_cast<int>(s), out + layout_[s].offset);
+  }
+  return pull_shards(all);
+}
+
+ps::GlobalProgress MpiLink::report(int64_t frames, int64_t episodes, bool synced) {
+  std::lock_guard lock(mutex_);
+  MpiChannel::Expected e;
+  e.expectation.source = 0;
+  e.expectation.types = type_bit(MessageType::kReportReply);
+  e.expectation.payload_bytes = 0;
+  auto receipt = channel_->post_receives({e});
+  MessageHeader h;
+  h.type = static_cast<uint32_t>(MessageType::kReport);
+  h.values[0] = frames;
+  h.values[1] = episodes;
+  h.values[2] = synced ? 1 : 0;
+  h.values[3] = interrupted_ ? 1 : 0;
+  channel_->send(0, h, nullptr);
+  const MessageHeader reply = channel_->wait(receipt, "report").front();
+  channel_->complete_sends();
+  ps::GlobalProgress p;
+  p.frames = reply.values[0];
+  p.episodes = reply.values[1];
+  p.updates = reply.values[2];
+  p.stop = reply.values[3] != 0;
+  known_frames_ = p.frames;
+  return p;
+}
+
+void MpiLink::send_status(const WorkerStatus& status) {
+  std::lock_guard lock(mutex_);
+  if (said_goodbye_) throw std::logic_error("MpiLink::send_status after goodbye");
+  interrupted_ = interrupted_ || status.interrupted;
+  status_buffer_ = encode(status);
+  MessageHeader h;
+  h.type = static_cast<uint32_t>(MessageType::kStatus);
+  h.payload_bytes = status_buffer_.size() * sizeof(double);
+  channel_->send(0, h, status_buffer_.data());
+  for (int s = 1; s < roles_.num_ps; ++s) {
+    MessageHeader beat;
+    beat.type = static_cast<uint32_t>(MessageType::kHeartbeat);
+    channel_->send(s, beat, nullptr);
+  }
+  // Small messages complete at once; the buffer is free for the next status.
+  channel_->complete_sends();
+}
+
+void MpiLink::goodbye() {
+  std::lock_guard lock(mutex_);
+  if (said_goodbye_) return;
+  said_goodbye_ = true;
+  for (int s = 0; s < roles_.num_ps; ++s) {
+    MessageHeader h;
+    h.type = static_cast<uint32_t>(MessageType::kGoodbye);
+    channel_->send(s, h, nullptr);
+  }
+  channel_->complete_sends();
+}
+
+}  // namespace ga3c::comm
