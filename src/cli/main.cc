@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include "cli/sync_bench.h"
 #include "cli/train_command.h"
 #include "cli/train_options.h"
 
@@ -36,6 +37,13 @@ int main(int argc, char** argv) {
   CLI::App* train = app.add_subcommand("train", "Train an agent; ga3c train --help lists every setting");
   train->fallthrough();
   ga3c::cli::TrainOptions options(*train);
+  CLI::App* bench = app.add_subcommand("bench", "Benchmarks; ga3c bench sync --help");
+  bench->require_subcommand(1);
+  CLI::App* bench_sync = bench->add_subcommand(
+      "sync", "Time one sync (push + pull) with W workers at once, against memcpy; under "
+              "mpirun -n P+W: P server ranks and W worker ranks");
+  ga3c::cli::SyncBenchOptions sync_options;
+  ga3c::cli::add_sync_bench_options(*bench_sync, sync_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -47,5 +55,6 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (*train) return ga3c::cli::run_train_command(options);
+  if (*bench_sync) return ga3c::cli::run_sync_bench(sync_options);
   return 0;
 }
