@@ -73,24 +73,38 @@ double memcpy_median_ms(std::size_t bytes, int reps) {
   return percentile(times, 0.5);
 }
 
-// One worker's syncs: `barrier` before each, the last `iterations` timed.
+// One worker's syncs: `barrier` before each, the last `iterations` timed. Returns the sync
+// times, then the push times, then the pull times (ms).
 std::vector<double> time_syncs(comm::PsLink& link, std::size_t n, const SyncBenchOptions& o,
                                const std::function<void()>& barrier) {
   const std::vector<float> grad(n, 1e-6f);
   std::vector<float> params(n);
-  std::vector<double> times;
+  std::vector<double> sync, push, pull;
   for (int i = 0; i < o.warmup + o.iterations; ++i) {
     barrier();
     const auto start = Clock::now();
-    link.push_all(grad.data());
-    link.pull_all(params.data());
-    if (i >= o.warmup) times.push_back(ms_since(start));
+    const comm::PsLink::Exchange e = link.push_pull_all(grad.data(), params.data());
+    if (i >= o.warmup) {
+      sync.push_back(ms_since(start));
+      push.push_back(e.push_ms);
+      pull.push_back(sync.back() - e.push_ms);
+    }
   }
-  return times;
+  sync.insert(sync.end(), push.begin(), push.end());
+  sync.insert(sync.end(), pull.begin(), pull.end());
+  return sync;
 }
 
+// per_worker: each worker's time_syncs().
 void print_report(const SyncBenchOptions& o, std::size_t n, const std::string& how,
-                  const std::vector<double>& syncs) {
+                  const std::vector<std::vector<double>>& per_worker) {
+  std::vector<double> syncs, pushes, pulls;
+  for (const auto& w : per_worker) {
+    const auto third = w.begin() + static_cast<std::ptrdiff_t>(w.size() / 3);
+    syncs.insert(syncs.end(), w.begin(), third);
+    pushes.insert(pushes.end(), third, third + (third - w.begin()));
+    pulls.insert(pulls.end(), third + (third - w.begin()), w.end());
+  }
   const std::size_t bytes = 2 * n * sizeof(float);
   const double copy = memcpy_median_ms(bytes, std::max(o.iterations, 50));
   const double median = percentile(syncs, 0.5);
@@ -100,6 +114,9 @@ void print_report(const SyncBenchOptions& o, std::size_t n, const std::string& h
               std::thread::hardware_concurrency());
   std::printf("sync (push + pull of %.2f MB): median %.3f ms, p95 %.3f ms over %zu syncs\n",
               bytes / 1e6, median, p95, syncs.size());
+  std::printf("  push: median %.3f ms, p95 %.3f ms; pull: median %.3f ms, p95 %.3f ms\n",
+              percentile(pushes, 0.5), percentile(pushes, 0.95), percentile(pulls, 0.5),
+              percentile(pulls, 0.95));
   std::printf("memcpy of the same %.2f MB: median %.3f ms\n", bytes / 1e6, copy);
   std::printf("sync / memcpy: %.1fx (median)\n", median / copy);
 }
@@ -141,9 +158,7 @@ int run_in_process(const SyncBenchOptions& o) {
     });
   }
   for (auto& t : threads) t.join();
-  std::vector<double> all;
-  for (const auto& t : times) all.insert(all.end(), t.begin(), t.end());
-  print_report(o, initial.size(), "in one process (threads)", all);
+  print_report(o, initial.size(), "in one process (threads)", times);
   return 0;
 }
 
@@ -170,10 +185,8 @@ int run_under_mpi(const SyncBenchOptions& o, comm::MpiWorld& world) {
     link.goodbye();
     const auto all = group.gather(times);
     if (group.is_first()) {
-      std::vector<double> flat;
-      for (const auto& t : all) flat.insert(flat.end(), t.begin(), t.end());
       print_report(o, initial.size(),
-                   fmt::format("under MPI ({} ranks on one host)", world.size()), flat);
+                   fmt::format("under MPI ({} ranks on one host)", world.size()), all);
     }
   }
   world.barrier(o.peer_timeout_s, "the end of the sync bench");

@@ -1,6 +1,7 @@
 #include "comm/mpi_link.h"
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 
 #include <fmt/format.h>
@@ -8,6 +9,81 @@
 #include "comm/mpi_channel.h"
 
 namespace ga3c::comm {
+namespace {
+
+// (shard, its layout[shard].size floats): what a push sends or a pull fills.
+using PushSlices = std::vector<std::pair<int, const float*>>;
+using PullSlices = std::vector<std::pair<int, float*>>;
+
+// The replies to pushes to `shards` (shard s lives on server rank s).
+std::vector<MpiChannel::Expected> push_replies(const PushSlices& shards) {
+  std::vector<MpiChannel::Expected> expected;
+  for (const auto& [s, data] : shards) {
+    MpiChannel::Expected e;
+    e.expectation.source = s;
+    e.expectation.types = type_bit(MessageType::kPushReply);
+    e.expectation.shard = s;
+    e.expectation.payload_bytes = 0;
+    expected.push_back(e);
+  }
+  return expected;
+}
+
+// The replies to pulls of `shards`, each landing straight in its slice.
+std::vector<MpiChannel::Expected> pull_replies(const PullSlices& shards,
+                                               const std::vector<ps::ShardRange>& layout) {
+  std::vector<MpiChannel::Expected> expected;
+  for (const auto& [s, out] : shards) {
+    MpiChannel::Expected e;
+    e.expectation.source = s;
+    e.expectation.types = type_bit(MessageType::kPullReply);
+    e.expectation.shard = s;
+    e.expectation.payload_bytes = static_cast<int64_t>(layout[s].size * sizeof(float));
+    e.payload = out;
+    expected.push_back(e);
+  }
+  return expected;
+}
+
+void send_pushes(MpiChannel& channel, const PushSlices& shards,
+                 const std::vector<ps::ShardRange>& layout, int64_t known_frames) {
+  for (const auto& [s, data] : shards) {
+    MessageHeader h;
+    h.type = static_cast<uint32_t>(MessageType::kPush);
+    h.shard = s;
+    h.payload_bytes = layout[s].size * sizeof(float);
+    h.values[0] = known_frames;  // the server's learning-rate schedule follows job frames
+    channel.send(s, h, data);
+  }
+}
+
+void send_pulls(MpiChannel& channel, const PullSlices& shards) {
+  for (const auto& shard : shards) {
+    const int s = shard.first;
+    MessageHeader h;
+    h.type = static_cast<uint32_t>(MessageType::kPull);
+    h.shard = s;
+    channel.send(s, h, nullptr);
+  }
+}
+
+int64_t min_version(const std::vector<MessageHeader>& replies) {
+  int64_t version = std::numeric_limits<int64_t>::max();
+  for (const auto& r : replies) version = std::min(version, r.values[0]);
+  return version;
+}
+
+// Every shard's slice of the flat vector.
+template <typename T>
+std::vector<std::pair<int, T*>> slices(const std::vector<ps::ShardRange>& layout, T* flat) {
+  std::vector<std::pair<int, T*>> out;
+  for (std::size_t s = 0; s < layout.size(); ++s) {
+    out.emplace_back(static_cast<int>(s), flat + layout[s].offset);
+  }
+  return out;
+}
+
+}  // namespace
 
 MpiLink::MpiLink(const MpiRoles& roles, std::vector<ps::ShardRange> layout,
                  double peer_timeout_s)
@@ -29,57 +105,21 @@ void MpiLink::check_shard(int shard) const {
   }
 }
 
-int64_t MpiLink::push_shards(const std::vector<ShardData<const float>>& shards) {
-  std::vector<MpiChannel::Expected> expected;
-  for (const auto& [s, data] : shards) {
-    MpiChannel::Expected e;
-    e.expectation.source = s;  // shard s lives on server rank s
-    e.expectation.types = type_bit(MessageType::kPushReply);
-    e.expectation.shard = s;
-    e.expectation.payload_bytes = 0;
-    expected.push_back(e);
-  }
-  auto receipt = channel_->post_receives(std::move(expected));
-  for (const auto& [s, data] : shards) {
-    MessageHeader h;
-    h.type = static_cast<uint32_t>(MessageType::kPush);
-    h.shard = s;
-    h.payload_bytes = layout_[s].size * sizeof(float);
-    h.values[0] = known_frames_;  // the server's learning-rate schedule follows job frames
-    channel_->send(s, h, data);
-  }
-  const auto replies = channel_->wait(receipt, "push");
+int64_t MpiLink::push_shards(const PushSlices& shards) {
+  auto receipt = channel_->post_receives(push_replies(shards));
+  send_pushes(*channel_, shards, layout_, known_frames_);
+  const int64_t version = min_version(channel_->wait(receipt, "push"));
   channel_->complete_sends();
-  int64_t version = std::numeric_limits<int64_t>::max();
-  for (const auto& r : replies) version = std::min(version, r.values[0]);
   return version;
 }
 
-int64_t MpiLink::pull_shards(const std::vector<ShardData<float>>& shards) {
+int64_t MpiLink::pull_shards(const PullSlices& shards) {
   // The payload receives are posted before the requests go out, so each shard lands
   // straight in the caller's buffer.
-  std::vector<MpiChannel::Expected> expected;
-  for (const auto& [s, out] : shards) {
-    MpiChannel::Expected e;
-    e.expectation.source = s;
-    e.expectation.types = type_bit(MessageType::kPullReply);
-    e.expectation.shard = s;
-    e.expectation.payload_bytes = static_cast<int64_t>(layout_[s].size * sizeof(float));
-    e.payload = out;
-    expected.push_back(e);
-  }
-  auto receipt = channel_->post_receives(std::move(expected));
-  for (const auto& shard : shards) {
-    const int s = shard.first;
-    MessageHeader h;
-    h.type = static_cast<uint32_t>(MessageType::kPull);
-    h.shard = s;
-    channel_->send(s, h, nullptr);
-  }
-  const auto replies = channel_->wait(receipt, "pull");
+  auto receipt = channel_->post_receives(pull_replies(shards, layout_));
+  send_pulls(*channel_, shards);
+  const int64_t version = min_version(channel_->wait(receipt, "pull"));
   channel_->complete_sends();
-  int64_t version = std::numeric_limits<int64_t>::max();
-  for (const auto& r : replies) version = std::min(version, r.values[0]);
   return version;
 }
 
@@ -97,20 +137,32 @@ int64_t MpiLink::pull(int shard, float* out) {
 
 int64_t MpiLink::push_all(const float* update) {
   std::lock_guard lock(mutex_);
-  std::vector<ShardData<const float>> all;
-  for (std::size_t s = 0; s < layout_.size(); ++s) {
-    all.emplace_back(static_cast<int>(s), update + layout_[s].offset);
-  }
-  return push_shards(all);
+  return push_shards(slices(layout_, update));
 }
 
 int64_t MpiLink::pull_all(float* out) {
   std::lock_guard lock(mutex_);
-  std::vector<ShardData<float>> all;
-  for (std::size_t s = 0; s < layout_.size(); ++s) {
-    all.emplace_back(static_cast<int>(s), out + layout_[s].offset);
-  }
-  return pull_shards(all);
+  return pull_shards(slices(layout_, out));
+}
+
+PsLink::Exchange MpiLink::push_pull_all(const float* update, float* out) {
+  std::lock_guard lock(mutex_);
+  const auto start = std::chrono::steady_clock::now();
+  const PushSlices updates = slices(layout_, update);
+  const PullSlices outs = slices(layout_, out);
+  // Replies from one server match the receives in the order they were posted: the push's
+  // reply first, then the pull's. The server answers the pull after applying the push.
+  auto pushed = channel_->post_receives(push_replies(updates));
+  auto pulled = channel_->post_receives(pull_replies(outs, layout_));
+  send_pushes(*channel_, updates, layout_, known_frames_);
+  send_pulls(*channel_, outs);
+  Exchange e;
+  e.pushed_version = min_version(channel_->wait(pushed, "push"));
+  e.push_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                  .count();
+  e.version = min_version(channel_->wait(pulled, "pull"));
+  channel_->complete_sends();
+  return e;
 }
 
 ps::GlobalProgress MpiLink::report(int64_t frames, int64_t episodes, bool synced) {

@@ -36,6 +36,8 @@ class MpiLink final : public PsLink {
   // Every shard at once: the P pushes (pulls) are in flight together.
   int64_t push_all(const float* update) override;
   int64_t pull_all(float* out) override;
+  // The pull requests go out right behind the pushes: one round trip per shard.
+  Exchange push_pull_all(const float* update, float* out) override;
   ps::GlobalProgress report(int64_t frames, int64_t episodes, bool synced) override;
 
   // One way: status to server 0 and a heartbeat to every other server, so that each server
@@ -45,12 +47,10 @@ class MpiLink final : public PsLink {
   void goodbye();
 
  private:
-  // (shard, its layout()[shard].size floats)
-  template <typename T>
-  using ShardData = std::pair<int, T*>;
   void check_shard(int shard) const;  // throws std::out_of_range
-  int64_t push_shards(const std::vector<ShardData<const float>>& shards);
-  int64_t pull_shards(const std::vector<ShardData<float>>& shards);
+  // Pushes (pulls) each (shard, slice of layout_[shard].size floats) listed.
+  int64_t push_shards(const std::vector<std::pair<int, const float*>>& shards);
+  int64_t pull_shards(const std::vector<std::pair<int, float*>>& shards);
 
   const MpiRoles roles_;
   const std::vector<ps::ShardRange> layout_;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -46,6 +47,25 @@ class PsLink {
       version = std::min(version, pull(static_cast<int>(s), out + layout()[s].offset));
     }
     return version;
+  }
+
+  struct Exchange {
+    int64_t pushed_version = 0;  // smallest shard version right after the pushes
+    int64_t version = 0;         // smallest shard version pulled
+    double push_ms = 0;          // from the start until every shard acknowledged the push
+  };
+  // push_all(update), then pull_all(out): one sync. A transport may send the pulls right
+  // behind the pushes (MPI does: one round trip per shard instead of two); each shard still
+  // applies the push before it answers the pull.
+  virtual Exchange push_pull_all(const float* update, float* out) {
+    const auto start = std::chrono::steady_clock::now();
+    Exchange e;
+    e.pushed_version = push_all(update);
+    e.push_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count();
+    e.version = pull_all(out);
+    return e;
   }
 
   // Adds this worker's frame and episode increments to the global counters (one update

@@ -45,12 +45,12 @@ void NodeSync::begin(const float* params) {
 
 SyncResult NodeSync::exchange() {
   SyncResult result;
-  auto start = std::chrono::steady_clock::now();
-  result.pushed_version = link_.push_all(update_.data());
-  result.push_ms = ms_since(start);
-  start = std::chrono::steady_clock::now();
-  result.version = link_.pull_all(pulled_.data());
-  result.pull_ms = ms_since(start);
+  const auto start = std::chrono::steady_clock::now();
+  const comm::PsLink::Exchange e = link_.push_pull_all(update_.data(), pulled_.data());
+  result.pushed_version = e.pushed_version;
+  result.version = e.version;
+  result.push_ms = e.push_ms;
+  result.pull_ms = ms_since(start) - e.push_ms;
   result.bytes = static_cast<int64_t>(2 * pulled_.size() * sizeof(float));
   return result;
 }

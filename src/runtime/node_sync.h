@@ -24,7 +24,8 @@
 namespace ga3c::runtime {
 
 struct SyncResult {
-  double push_ms = 0, pull_ms = 0;
+  double push_ms = 0;  // until every shard acknowledged the push
+  double pull_ms = 0;  // the rest of the exchange: until every shard was pulled
   int64_t bytes = 0;    // pushed plus pulled
   int64_t version = 0;  // smallest shard version pulled: the new local model version
   int64_t pushed_version = 0;  // smallest shard version right after our push
@@ -43,7 +44,8 @@ class NodeSync {
   // Takes the update to push (the accumulated gradient, and the accumulator starts again
   // from zero; or the delta of params since the last pull) and remembers params.
   void begin(const float* params);
-  // Pushes the update taken by begin() to every shard, then pulls every shard.
+  // Pushes the update taken by begin() to every shard, then pulls every shard
+  // (PsLink::push_pull_all).
   SyncResult exchange();
   // params (num_params floats) becomes the pulled parameters plus the local steps taken
   // since begin().

@@ -39,7 +39,7 @@ def main():
     run_dir = os.path.join(tmp, "run")
     extra = ["--sync-overlap"] if args.overlap else []
     job = MpiJob(mpirun + ["-n", "4", args.binary, "train", "--num-ps", "2", "--workers", "2",
-                           "--agents", "16", "--max-frames", "40000", "--status-interval", "1",
+                           "--agents", "16", "--max-frames", "60000", "--status-interval", "0.25",
                            "--run-dir", run_dir, "--seed", "7"] + extra, env=mpi_env())
     code = job.wait(600)
     job.kill()
