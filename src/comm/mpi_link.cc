@@ -67,6 +67,15 @@ void send_pulls(MpiChannel& channel, const PullSlices& shards) {
   }
 }
 
+// Server 0's answer to a report.
+MpiChannel::Expected report_reply() {
+  MpiChannel::Expected e;
+  e.expectation.source = 0;
+  e.expectation.types = type_bit(MessageType::kReportReply);
+  e.expectation.payload_bytes = 0;
+  return e;
+}
+
 int64_t min_version(const std::vector<MessageHeader>& replies) {
   int64_t version = std::numeric_limits<int64_t>::max();
   for (const auto& r : replies) version = std::min(version, r.values[0]);
@@ -145,33 +154,32 @@ int64_t MpiLink::pull_all(float* out) {
   return pull_shards(slices(layout_, out));
 }
 
-PsLink::Exchange MpiLink::push_pull_all(const float* update, float* out) {
+PsLink::Exchange MpiLink::sync(const float* update, float* out, int64_t frames,
+                               int64_t episodes) {
   std::lock_guard lock(mutex_);
   const auto start = std::chrono::steady_clock::now();
   const PushSlices updates = slices(layout_, update);
   const PullSlices outs = slices(layout_, out);
-  // Replies from one server match the receives in the order they were posted: the push's
-  // reply first, then the pull's. The server answers the pull after applying the push.
+  // Replies from one server match the receives in the order they were posted, which is the
+  // order it answers: push, pull, then (server 0) report. It applies the push before it
+  // answers the pull.
   auto pushed = channel_->post_receives(push_replies(updates));
   auto pulled = channel_->post_receives(pull_replies(outs, layout_));
+  auto reported = channel_->post_receives({report_reply()});
   send_pushes(*channel_, updates, layout_, known_frames_);
   send_pulls(*channel_, outs);
+  send_report(frames, episodes, true);
   Exchange e;
   e.pushed_version = min_version(channel_->wait(pushed, "push"));
   e.push_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                   .count();
   e.version = min_version(channel_->wait(pulled, "pull"));
+  e.progress = read_report_reply(channel_->wait(reported, "report").front());
   channel_->complete_sends();
   return e;
 }
 
-ps::GlobalProgress MpiLink::report(int64_t frames, int64_t episodes, bool synced) {
-  std::lock_guard lock(mutex_);
-  MpiChannel::Expected e;
-  e.expectation.source = 0;
-  e.expectation.types = type_bit(MessageType::kReportReply);
-  e.expectation.payload_bytes = 0;
-  auto receipt = channel_->post_receives({e});
+void MpiLink::send_report(int64_t frames, int64_t episodes, bool synced) {
   MessageHeader h;
   h.type = static_cast<uint32_t>(MessageType::kReport);
   h.values[0] = frames;
@@ -179,14 +187,24 @@ ps::GlobalProgress MpiLink::report(int64_t frames, int64_t episodes, bool synced
   h.values[2] = synced ? 1 : 0;
   h.values[3] = interrupted_ ? 1 : 0;
   channel_->send(0, h, nullptr);
-  const MessageHeader reply = channel_->wait(receipt, "report").front();
-  channel_->complete_sends();
+}
+
+ps::GlobalProgress MpiLink::read_report_reply(const MessageHeader& reply) {
   ps::GlobalProgress p;
   p.frames = reply.values[0];
   p.episodes = reply.values[1];
   p.updates = reply.values[2];
   p.stop = reply.values[3] != 0;
   known_frames_ = p.frames;
+  return p;
+}
+
+ps::GlobalProgress MpiLink::report(int64_t frames, int64_t episodes, bool synced) {
+  std::lock_guard lock(mutex_);
+  auto receipt = channel_->post_receives({report_reply()});
+  send_report(frames, episodes, synced);
+  const ps::GlobalProgress p = read_report_reply(channel_->wait(receipt, "report").front());
+  channel_->complete_sends();
   return p;
 }
 

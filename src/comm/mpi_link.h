@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "comm/mpi_message.h"
 #include "comm/mpi_roles.h"
 #include "comm/ps_link.h"
 #include "comm/worker_status.h"
@@ -36,8 +37,8 @@ class MpiLink final : public PsLink {
   // Every shard at once: the P pushes (pulls) are in flight together.
   int64_t push_all(const float* update) override;
   int64_t pull_all(float* out) override;
-  // The pull requests go out right behind the pushes: one round trip per shard.
-  Exchange push_pull_all(const float* update, float* out) override;
+  // The pulls and the report go out right behind the pushes: one round trip in all.
+  Exchange sync(const float* update, float* out, int64_t frames, int64_t episodes) override;
   ps::GlobalProgress report(int64_t frames, int64_t episodes, bool synced) override;
 
   // One way: status to server 0 and a heartbeat to every other server, so that each server
@@ -51,12 +52,16 @@ class MpiLink final : public PsLink {
   // Pushes (pulls) each (shard, slice of layout_[shard].size floats) listed.
   int64_t push_shards(const std::vector<std::pair<int, const float*>>& shards);
   int64_t pull_shards(const std::vector<std::pair<int, float*>>& shards);
+  void send_report(int64_t frames, int64_t episodes, bool synced);
+  // Reads server 0's answer and remembers the job's frames.
+  ps::GlobalProgress read_report_reply(const MessageHeader& reply);
 
   const MpiRoles roles_;
   const std::vector<ps::ShardRange> layout_;
   std::mutex mutex_;
   std::unique_ptr<MpiChannel> channel_;  // guarded by mutex_
-  int64_t known_frames_ = 0;             // guarded by mutex_: job frames at the last report
+  int64_t known_frames_ = 0;  // guarded by mutex_: job frames at the last report, sent with
+                              // each push for the server's learning-rate schedule
   bool interrupted_ = false;             // guarded by mutex_: sent with every report
   std::vector<double> status_buffer_;    // guarded by mutex_: the status being sent
   bool said_goodbye_ = false;            // guarded by mutex_

@@ -53,11 +53,12 @@ class PsLink {
     int64_t pushed_version = 0;  // smallest shard version right after the pushes
     int64_t version = 0;         // smallest shard version pulled
     double push_ms = 0;          // from the start until every shard acknowledged the push
+    ps::GlobalProgress progress;  // the report's answer
   };
-  // push_all(update), then pull_all(out): one sync. A transport may send the pulls right
-  // behind the pushes (MPI does: one round trip per shard instead of two); each shard still
-  // applies the push before it answers the pull.
-  virtual Exchange push_pull_all(const float* update, float* out) {
+  // One sync: push_all(update), pull_all(out), then report(frames, episodes, synced = true).
+  // A transport may send every request at once (MPI does: one round trip in all instead of
+  // three); each shard still applies the push before it answers the pull.
+  virtual Exchange sync(const float* update, float* out, int64_t frames, int64_t episodes) {
     const auto start = std::chrono::steady_clock::now();
     Exchange e;
     e.pushed_version = push_all(update);
@@ -65,6 +66,7 @@ class PsLink {
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
             .count();
     e.version = pull_all(out);
+    e.progress = report(frames, episodes, true);
     return e;
   }
 

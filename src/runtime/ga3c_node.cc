@@ -193,11 +193,9 @@ void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult&
 }
 
 void Ga3cNode::start_sync() {
-  sync_.begin(params_.data());
   const int64_t frames = counters_.frames.load();
   const int64_t episodes = counters_.episodes.load();
-  pending_frames_ = frames - reported_frames_;
-  pending_episodes_ = episodes - reported_episodes_;
+  sync_.begin(params_.data(), frames - reported_frames_, episodes - reported_episodes_);
   reported_frames_ = frames;
   reported_episodes_ = episodes;
   pending_lag_versions_ = lag_versions_;
@@ -207,16 +205,13 @@ void Ga3cNode::start_sync() {
   lag_samples_ = 0;
 }
 
-void Ga3cNode::run_exchange() {
-  exchange_result_ = sync_.exchange();
-  exchange_progress_ = link_.report(pending_frames_, pending_episodes_, true);
-}
+void Ga3cNode::run_exchange() { exchange_result_ = sync_.exchange(); }
 
 void Ga3cNode::complete_sync() {
   const SyncResult& r = exchange_result_;
   sync_.finish(params_.data());
   version_ = r.version;
-  global_frames_ = exchange_progress_.frames;
+  global_frames_ = r.progress.frames;
   const double lag = pending_lag_samples_ > 0
                          ? static_cast<double>(r.pushed_version) -
                                pending_lag_versions_ / static_cast<double>(pending_lag_samples_)
@@ -235,7 +230,7 @@ void Ga3cNode::complete_sync() {
   sr.version = r.version;
   sr.lag = lag;
   recorder_.sync(sr);
-  if (exchange_progress_.stop) stop();
+  if (r.progress.stop) stop();
 }
 
 }  // namespace ga3c::runtime

@@ -101,14 +101,12 @@ class Ga3cNode {
   std::atomic<int64_t> global_frames_{0};  // job-wide frames at the last report
 
   // The sync in flight, from start_sync() to complete_sync(); guarded by update_mutex_ except
-  // exchange_result_ and exchange_progress_, which run_exchange() writes before the sync
-  // thread's wait() returns (or on the update path itself, without overlap).
-  int64_t pending_frames_ = 0, pending_episodes_ = 0;  // report increments of the sync
+  // exchange_result_, which run_exchange() writes before the sync thread's wait() returns (or
+  // on the update path itself, without overlap).
   double pending_lag_versions_ = 0;
   int64_t pending_lag_samples_ = 0;
   int64_t pending_step_ = 0;
   SyncResult exchange_result_;
-  ps::GlobalProgress exchange_progress_;
   // config.sync_overlap only. Declared after what its jobs touch, so it is destroyed (and
   // its last job finished) before them.
   std::unique_ptr<SyncThread> sync_thread_;

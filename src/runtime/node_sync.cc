@@ -33,7 +33,9 @@ void NodeSync::local_step(float* params, const float* grad, float lr) {
   for (std::size_t i = 0; i < accumulated_.size(); ++i) accumulated_[i] += grad[i];
 }
 
-void NodeSync::begin(const float* params) {
+void NodeSync::begin(const float* params, int64_t frames, int64_t episodes) {
+  report_frames_ = frames;
+  report_episodes_ = episodes;
   if (mode_ == ps::OptimizerStateMode::kShared) {
     update_.swap(accumulated_);
     std::fill(accumulated_.begin(), accumulated_.end(), 0.0f);
@@ -46,9 +48,11 @@ void NodeSync::begin(const float* params) {
 SyncResult NodeSync::exchange() {
   SyncResult result;
   const auto start = std::chrono::steady_clock::now();
-  const comm::PsLink::Exchange e = link_.push_pull_all(update_.data(), pulled_.data());
+  const comm::PsLink::Exchange e =
+      link_.sync(update_.data(), pulled_.data(), report_frames_, report_episodes_);
   result.pushed_version = e.pushed_version;
   result.version = e.version;
+  result.progress = e.progress;
   result.push_ms = e.push_ms;
   result.pull_ms = ms_since(start) - e.push_ms;
   result.bytes = static_cast<int64_t>(2 * pulled_.size() * sizeof(float));
@@ -63,8 +67,8 @@ void NodeSync::finish(float* params) {
   if (mode_ == ps::OptimizerStateMode::kLocal) at_pull_ = pulled_;
 }
 
-SyncResult NodeSync::sync(float* params) {
-  begin(params);
+SyncResult NodeSync::sync(float* params, int64_t frames, int64_t episodes) {
+  begin(params, frames, episodes);
   const SyncResult result = exchange();
   finish(params);
   return result;

@@ -29,6 +29,7 @@ struct SyncResult {
   int64_t bytes = 0;    // pushed plus pulled
   int64_t version = 0;  // smallest shard version pulled: the new local model version
   int64_t pushed_version = 0;  // smallest shard version right after our push
+  ps::GlobalProgress progress;  // the parameter server's answer to the sync's report
 };
 
 class NodeSync {
@@ -42,16 +43,17 @@ class NodeSync {
   void local_step(float* params, const float* grad, float lr);
 
   // Takes the update to push (the accumulated gradient, and the accumulator starts again
-  // from zero; or the delta of params since the last pull) and remembers params.
-  void begin(const float* params);
-  // Pushes the update taken by begin() to every shard, then pulls every shard
-  // (PsLink::push_pull_all).
+  // from zero; or the delta of params since the last pull) and remembers params; frames and
+  // episodes are the node's increments for the sync's report.
+  void begin(const float* params, int64_t frames, int64_t episodes);
+  // Pushes the update taken by begin() to every shard, pulls every shard and reports
+  // (PsLink::sync).
   SyncResult exchange();
   // params (num_params floats) becomes the pulled parameters plus the local steps taken
   // since begin().
   void finish(float* params);
   // begin(), exchange(), finish() in one go.
-  SyncResult sync(float* params);
+  SyncResult sync(float* params, int64_t frames, int64_t episodes);
 
   // Pulls every shard into pulled without pushing (a node's start). Returns the version.
   int64_t pull(float* pulled);
@@ -67,6 +69,7 @@ class NodeSync {
   std::vector<float> update_;       // what exchange() pushes
   std::vector<float> at_begin_;     // params at begin()
   std::vector<float> pulled_;       // what exchange() pulled
+  int64_t report_frames_ = 0, report_episodes_ = 0;  // taken by begin()
 };
 
 }  // namespace ga3c::runtime

@@ -26,14 +26,15 @@ TEST(NodeSync, SharedStatePushesTheAccumulatedGradient) {
   sync.local_step(params.data(), g1.data(), 0.5f);
   sync.local_step(params.data(), g2.data(), 0.5f);
   EXPECT_EQ(params, (std::vector<float>{-1, -1, -1}));  // local SGD, lr 0.5
-  auto r = sync.sync(params.data());
+  auto r = sync.sync(params.data(), 0, 0);
   // The server stepped once with the sum {2, 2, 2} at lr 0.1.
   EXPECT_EQ(params, (std::vector<float>{-0.2f, -0.2f, -0.2f}));
   EXPECT_EQ(r.version, 1);
   EXPECT_EQ(r.pushed_version, 1);
   EXPECT_EQ(r.bytes, 2 * 3 * 4);
+  EXPECT_EQ(r.progress.updates, 1);
   // The accumulator starts again from zero.
-  sync.sync(params.data());
+  sync.sync(params.data(), 0, 0);
   EXPECT_EQ(params, (std::vector<float>{-0.2f, -0.2f, -0.2f}));
 }
 
@@ -50,7 +51,7 @@ TEST(NodeSync, LocalStatePushesTheDeltaSinceThePull) {
   // Another worker moves the server meanwhile.
   const std::vector<float> other{0.5f, 0.5f};
   server.push(0, other.data(), 2);
-  auto r = sync.sync(params.data());
+  auto r = sync.sync(params.data(), 0, 0);
   EXPECT_EQ(params, (std::vector<float>{1.25f, 1.75f}));
   EXPECT_EQ(r.version, 2);
 }
@@ -68,7 +69,7 @@ TEST(NodeSync, OverlappedStepsAreKeptAndPushedNextTime) {
     sync.pull(params.data());
     const std::vector<float> g1{1, 0}, g2{0, 1};
     sync.local_step(params.data(), g1.data(), 1.0f);  // {-1, 0}: goes out with this sync
-    sync.begin(params.data());
+    sync.begin(params.data(), 0, 0);
     sync.local_step(params.data(), g2.data(), 1.0f);  // {-1, -1}: taken while in flight
     sync.exchange();
     sync.finish(params.data());
@@ -78,7 +79,7 @@ TEST(NodeSync, OverlappedStepsAreKeptAndPushedNextTime) {
     server.pull(0, global.data(), 2);
     EXPECT_EQ(global, (std::vector<float>{-1, 0}));
     // The next sync pushes the second step, once.
-    sync.sync(params.data());
+    sync.sync(params.data(), 0, 0);
     server.pull(0, global.data(), 2);
     EXPECT_EQ(global, (std::vector<float>{-1, -1}));
     EXPECT_EQ(params, global);
