@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/plot_command.h"
+#include "cli/sync_bench.h"
 #include "cli/train_command.h"
 #include "cli/train_options.h"
 
@@ -40,6 +41,13 @@ int main(int argc, char** argv) {
   CLI::App* plot = app.add_subcommand("plot", "Draw PNG pictures of runs; ga3c plot --help");
   ga3c::plot::PlotRequest plot_request;
   ga3c::cli::bind_plot_options(*plot, plot_request);
+  CLI::App* bench = app.add_subcommand("bench", "Benchmarks; ga3c bench sync --help");
+  bench->require_subcommand(1);
+  CLI::App* bench_sync = bench->add_subcommand(
+      "sync", "Time one sync (push + pull) with W workers at once, against memcpy; under "
+              "mpirun -n P+W: P server ranks and W worker ranks");
+  ga3c::cli::SyncBenchOptions sync_options;
+  ga3c::cli::add_sync_bench_options(*bench_sync, sync_options);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -52,5 +60,6 @@ int main(int argc, char** argv) {
   }
   if (*train) return ga3c::cli::run_train_command(options);
   if (*plot) return ga3c::cli::run_plot_command(plot_request);
+  if (*bench_sync) return ga3c::cli::run_sync_bench(sync_options);
   return 0;
 }

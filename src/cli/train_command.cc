@@ -2,10 +2,13 @@
 
 #include <cstdio>
 #include <fstream>
+#include <memory>
 
 #include <spdlog/spdlog.h>
 
+#include "cli/mpi_train_command.h"
 #include "cli/stop_signals.h"
+#include "comm/mpi_world.h"
 #include "env/registry.h"
 #include "metrics/run_directory.h"
 #include "metrics/run_recorder.h"
@@ -14,6 +17,13 @@
 namespace ga3c::cli {
 
 int run_train_command(TrainOptions& options) {
+  // Under an MPI launcher this process is one rank of a job; a job of one rank is a plain
+  // run. MPI is never initialised without a launcher (comm/mpi_world.h says how it tells).
+  std::unique_ptr<comm::MpiWorld> world;
+  if (comm::MpiWorld::launched()) {
+    world = std::make_unique<comm::MpiWorld>();
+    if (world->size() > 1) return run_mpi_train_command(options, *world);
+  }
   runtime::TrainConfig config;
   std::string run_dir;
   try {

@@ -46,12 +46,17 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     for (auto i = before; i < options.size(); ++i) options[i]->group(name);
   };
   group("Layout", [&] {
-    add("--workers", c.workers, "GA3C worker nodes (threads of this process, or MPI worker ranks)");
-    add("--num-ps", c.num_ps, "Parameter-server shards");
+    add("--workers,--num-workers", c.workers,
+        "GA3C worker nodes (in this process, or MPI worker ranks: mpirun -n num-ps+workers)");
+    add("--num-ps", c.num_ps, "Parameter-server shards (under MPI: server ranks 0..num-ps-1)");
     add("--agents", c.agents, "Agents (environments) per worker");
     add("--predictors", c.predictors, "Predictor threads per worker");
     add("--trainers", c.trainers, "Trainer threads per worker");
     add("--env-threads", c.env_threads, "Threads stepping the agents, per worker");
+    add("--peer-timeout", c.peer_timeout_s,
+        "MPI: seconds a rank may stay silent before the job ends naming it (died or hung)");
+    app_.add_flag("--sync-overlap", c.sync_overlap,
+                  "Sync with the parameter server on a thread per worker while training goes on");
   });
   group("Algorithm", [&] {
     add("--t-max", c.t_max, "Steps per rollout (n of the n-step return)");
@@ -76,6 +81,9 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--adam-eps", c.optimizer.adam_eps, "Adam epsilon");
     add("--optimizer-state", optimizer_state_,
         "shared (one global optimizer on the parameter server) | local (per worker; pushes deltas)");
+    add("--lr-worker-scaling", lr_worker_scaling_,
+        "none | inverse | inverse-sqrt: the parameter server's lr is lr, lr / workers or "
+        "lr / sqrt(workers) (shared optimizer state; many workers step one optimizer)");
   });
   group("Output", [&] {
     add("--status-interval", c.status_interval_s, "Seconds between status lines and system.csv rows");
@@ -99,6 +107,7 @@ void TrainOptions::resolve() {
   config_.optimizer.rmsprop_style = algo::parse_rmsprop_style(rmsprop_style_);
   config_.optimizer_state = parse_optimizer_state(optimizer_state_);
   config_.lr_schedule = algo::parse_lr_schedule(lr_schedule_);
+  config_.lr_worker_scaling = ps::parse_lr_worker_scaling(lr_worker_scaling_);
 }
 
 std::string TrainOptions::to_toml() const {

@@ -34,6 +34,7 @@ class TrainOptions {
   std::string rmsprop_style_ = "tf";
   std::string optimizer_state_ = "shared";
   std::string lr_schedule_ = "constant";
+  std::string lr_worker_scaling_ = "none";
   std::string log_level_ = "info";
 };
 

@@ -2,16 +2,27 @@
 
 namespace ga3c::metrics {
 
-RunRecorder::RunRecorder(const std::string& dir, const std::string& tensorboard_name)
+RunRecorder::RunRecorder(const std::string& dir, const std::string& tensorboard_name,
+                         const RecorderFiles& files)
     : start_(std::chrono::steady_clock::now()),
-      episodes_(dir + "/episodes.csv", "wall_s,frames,worker,agent,return,length"),
-      train_(dir + "/train.csv",
-             "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr"),
-      sync_(dir + "/sync.csv", "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag"),
-      system_(dir + "/system.csv",
-              "wall_s,frames,fps,pps,tps,prediction_queue,training_queue,episodes,"
-              "mean_return_100"),
-      tensorboard_(dir + "/tensorboard/" + tensorboard_name, tensorboard_name) {}
+      tensorboard_(dir + "/tensorboard/" + tensorboard_name, tensorboard_name) {
+  const auto path = [&](const char* stem) { return dir + "/" + stem + files.suffix + ".csv"; };
+  if (files.episodes) {
+    episodes_.emplace(path("episodes"), "wall_s,frames,worker,agent,return,length");
+  }
+  if (files.train) {
+    train_.emplace(path("train"),
+                   "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr");
+  }
+  if (files.sync) {
+    sync_.emplace(path("sync"), "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag");
+  }
+  if (files.system) {
+    system_.emplace(path("system"),
+                    "wall_s,frames,fps,pps,tps,prediction_queue,training_queue,episodes,"
+                    "mean_return_100");
+  }
+}
 
 double RunRecorder::epoch_seconds() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -24,16 +35,21 @@ double RunRecorder::wall_seconds() const {
 void RunRecorder::episode(int64_t frames, int worker, int agent, double episode_return,
                           int64_t length) {
   window_.add(episode_return);
-  episodes_.row("{:.3f},{},{},{},{},{}", wall_seconds(), frames, worker, agent, episode_return,
-                length);
+  if (episodes_) {
+    episodes_->row("{:.3f},{},{},{},{},{}", wall_seconds(), frames, worker, agent,
+                   episode_return, length);
+  }
   const double now = epoch_seconds();
   tensorboard_.add_scalar("episode/return", static_cast<float>(episode_return), frames, now);
   tensorboard_.add_scalar("episode/length", static_cast<float>(length), frames, now);
 }
 
 void RunRecorder::train(const TrainRecord& r) {
-  train_.row("{:.3f},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", wall_seconds(), r.frames,
-             r.worker, r.step, r.batch, r.policy_loss, r.value_loss, r.entropy, r.grad_norm, r.lr);
+  if (train_) {
+    train_->row("{:.3f},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", wall_seconds(),
+                r.frames, r.worker, r.step, r.batch, r.policy_loss, r.value_loss, r.entropy,
+                r.grad_norm, r.lr);
+  }
   const double now = epoch_seconds();
   for (const auto& [tag, value] : {std::pair{"train/policy_loss", r.policy_loss},
                                    {"train/value_loss", r.value_loss},
@@ -45,8 +61,10 @@ void RunRecorder::train(const TrainRecord& r) {
 }
 
 void RunRecorder::sync(const SyncRecord& r) {
-  sync_.row("{:.3f},{},{},{},{:.4f},{:.4f},{},{},{:.3f}", wall_seconds(), r.frames, r.worker,
-            r.step, r.push_ms, r.pull_ms, r.bytes, r.version, r.lag);
+  if (sync_) {
+    sync_->row("{:.3f},{},{},{},{:.4f},{:.4f},{},{},{:.3f}", wall_seconds(), r.frames,
+               r.worker, r.step, r.push_ms, r.pull_ms, r.bytes, r.version, r.lag);
+  }
   const double now = epoch_seconds();
   tensorboard_.add_scalar("sync/push_ms", static_cast<float>(r.push_ms), r.frames, now);
   tensorboard_.add_scalar("sync/pull_ms", static_cast<float>(r.pull_ms), r.frames, now);
@@ -54,8 +72,11 @@ void RunRecorder::sync(const SyncRecord& r) {
 }
 
 void RunRecorder::system(const SystemRecord& r) {
-  system_.row("{:.3f},{},{:.1f},{:.1f},{:.1f},{},{},{},{:.3f}", wall_seconds(), r.frames, r.fps,
-              r.pps, r.tps, r.prediction_queue, r.training_queue, r.episodes, r.mean_return);
+  if (system_) {
+    system_->row("{:.3f},{},{:.1f},{:.1f},{:.1f},{},{},{},{:.3f}", wall_seconds(), r.frames,
+                 r.fps, r.pps, r.tps, r.prediction_queue, r.training_queue, r.episodes,
+                 r.mean_return);
+  }
   const double now = epoch_seconds();
   for (const auto& [tag, value] : {std::pair{"system/fps", r.fps},
                                    {"system/pps", r.pps},
@@ -68,10 +89,9 @@ void RunRecorder::system(const SystemRecord& r) {
 }
 
 void RunRecorder::flush() {
-  episodes_.flush();
-  train_.flush();
-  sync_.flush();
-  system_.flush();
+  for (auto* csv : {&episodes_, &train_, &sync_, &system_}) {
+    if (*csv) (*csv)->flush();
+  }
   tensorboard_.flush();
 }
 

@@ -9,11 +9,15 @@
 // train/*, sync/*, system/*; step = frames).
 // wall_s: seconds since the recorder was made. frames: environment frames of the whole job
 // as known to the writer when it wrote the row. Losses are sums over the batch.
+// Under MPI each rank writes its own files into the shared run directory (RecorderFiles):
+// worker k episodes-w<k>.csv, train-w<k>.csv and sync-w<k>.csv; server rank 0 the job's
+// episodes.csv (every worker's episodes as it received them) and system.csv.
 // Every method may be called from any thread.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "metrics/csv_writer.h"
@@ -48,12 +52,20 @@ struct SystemRecord {
   double mean_return = 0;
 };
 
+// Which CSV files a recorder writes and how it names them; a record whose file is off still
+// reaches the episode window and TensorBoard.
+struct RecorderFiles {
+  std::string suffix;  // added to each file's stem: "-w0" writes episodes-w0.csv
+  bool episodes = true, train = true, sync = true, system = true;
+};
+
 class RunRecorder {
  public:
   // dir must exist (see run_directory.h); tensorboard_name names this process's event-file
-  // directory (one per MPI rank). Throws std::runtime_error naming a file that cannot be
-  // written.
-  explicit RunRecorder(const std::string& dir, const std::string& tensorboard_name = "main");
+  // directory (one per MPI rank: "rank<r>"). Throws std::runtime_error naming a file that
+  // cannot be written.
+  explicit RunRecorder(const std::string& dir, const std::string& tensorboard_name = "main",
+                       const RecorderFiles& files = {});
 
   void episode(int64_t frames, int worker, int agent, double episode_return, int64_t length);
   void train(const TrainRecord& r);
@@ -70,7 +82,7 @@ class RunRecorder {
   // Wall-clock seconds since the epoch, TensorBoard's time axis.
   static double epoch_seconds();
 
-  CsvWriter episodes_, train_, sync_, system_;
+  std::optional<CsvWriter> episodes_, train_, sync_, system_;
   TensorBoardWriter tensorboard_;
 };
 

@@ -41,5 +41,26 @@ TEST(RunRecorder, WritesHeadersAndRows) {
   EXPECT_EQ(lines(dir / "system.csv").size(), 1u);
 }
 
+TEST(RunRecorder, WritesOnlyTheChosenFilesUnderASuffix) {
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_files_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    RecorderFiles files;
+    files.suffix = "-w2";
+    files.system = false;
+    RunRecorder rec(dir.string(), "rank3", files);
+    rec.episode(10, 2, 0, 9.0, 9);
+    rec.system(SystemRecord{});
+    EXPECT_DOUBLE_EQ(rec.window().mean(), 9.0);
+  }
+  EXPECT_EQ(lines(dir / "episodes-w2.csv").size(), 2u);
+  EXPECT_EQ(lines(dir / "train-w2.csv").size(), 1u);
+  EXPECT_TRUE(std::filesystem::exists(dir / "sync-w2.csv"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "system-w2.csv"));
+  EXPECT_FALSE(std::filesystem::exists(dir / "episodes.csv"));
+  EXPECT_TRUE(std::filesystem::is_directory(dir / "tensorboard" / "rank3"));
+}
+
 }  // namespace
 }  // namespace ga3c::metrics

@@ -5,17 +5,36 @@
 
 namespace ga3c::ps {
 
-ParameterServer::ParameterServer(const std::vector<float>& initial,
-                                 const ParameterServerConfig& config)
-    : config_(config), num_params_(initial.size()), layout_(shard_layout(initial.size(), config.num_shards)) {
+void check(const ParameterServerConfig& config, std::size_t num_params) {
   if (!(config.lr > 0.0f)) {
     throw std::invalid_argument("learning rate must be > 0, got " + std::to_string(config.lr));
   }
-  for (const ShardRange& r : layout_) {
-    std::vector<float> slice(initial.begin() + r.offset, initial.begin() + r.offset + r.size);
-    shards_.push_back(
-        std::make_unique<Shard>(std::move(slice), config.optimizer, config.optimizer_state));
+  if (config.workers < 1) {
+    throw std::invalid_argument("a parameter server needs at least 1 worker, got " +
+                                std::to_string(config.workers));
   }
+  shard_layout(num_params, config.num_shards);
+}
+
+float learning_rate(const ParameterServerConfig& config, int64_t global_frames) {
+  return algo::lr_at(config.lr_schedule, config.lr, global_frames, config.max_frames) *
+         lr_worker_factor(config.lr_worker_scaling, config.workers);
+}
+
+std::unique_ptr<Shard> make_shard(const std::vector<float>& initial,
+                                  const ParameterServerConfig& config, int shard) {
+  const ShardRange r = shard_layout(initial.size(), config.num_shards).at(shard);
+  std::vector<float> slice(initial.begin() + r.offset, initial.begin() + r.offset + r.size);
+  return std::make_unique<Shard>(std::move(slice), config.optimizer, config.optimizer_state);
+}
+
+ParameterServer::ParameterServer(const std::vector<float>& initial,
+                                 const ParameterServerConfig& config)
+    : config_((check(config, initial.size()), config)),
+      num_params_(initial.size()),
+      layout_(shard_layout(initial.size(), config.num_shards)),
+      counters_(config.max_frames) {
+  for (int s = 0; s < config.num_shards; ++s) shards_.push_back(make_shard(initial, config, s));
 }
 
 int64_t ParameterServer::push(int shard, const float* update, std::size_t n) {
@@ -26,24 +45,6 @@ int64_t ParameterServer::pull(int shard, float* out, std::size_t n) const {
   return shards_.at(shard)->read(out, n);
 }
 
-GlobalProgress ParameterServer::report(int64_t frames, int64_t episodes, bool synced) {
-  frames_ += frames;
-  episodes_ += episodes;
-  if (synced) ++updates_;
-  return progress();
-}
-
-GlobalProgress ParameterServer::progress() const {
-  GlobalProgress p;
-  p.frames = frames_.load();
-  p.episodes = episodes_.load();
-  p.updates = updates_.load();
-  p.stop = stop_requested_.load() || (config_.max_frames > 0 && p.frames >= config_.max_frames);
-  return p;
-}
-
-float ParameterServer::current_lr() const {
-  return algo::lr_at(config_.lr_schedule, config_.lr, frames_.load(), config_.max_frames);
-}
+float ParameterServer::current_lr() const { return learning_rate(config_, counters_.frames()); }
 
 }  // namespace ga3c::ps

@@ -1,15 +1,17 @@
 // The parameter server: the global network as P shards, the global optimizer, the global
 // counters and the stop decision. In one process it is shared by every worker node through
-// comm::InProcessLink; under MPI each server rank holds its shards behind comm's serve loop.
+// comm::InProcessLink; under MPI each server rank holds one Shard (made by make_shard) behind
+// comm::MpiServer, and rank 0 the GlobalCounters.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "algo/flat_optimizer.h"
 #include "algo/lr_schedule.h"
+#include "ps/global_counters.h"
+#include "ps/lr_worker_scaling.h"
 #include "ps/shard.h"
 #include "ps/shard_layout.h"
 
@@ -22,21 +24,27 @@ struct ParameterServerConfig {
   float lr = 3e-4f;
   algo::LrSchedule lr_schedule = algo::LrSchedule::kConstant;
   int64_t max_frames = 0;  // environment frames; stop once reached (0: never)
+  int workers = 1;         // worker nodes pushing to the server (for lr_worker_scaling)
+  LrWorkerScaling lr_worker_scaling = LrWorkerScaling::kNone;
 };
 
-// Totals after a report, and whether every worker must stop.
-struct GlobalProgress {
-  int64_t frames = 0;    // environment frames, all workers
-  int64_t episodes = 0;  // finished episodes, all workers
-  int64_t updates = 0;   // pushes applied (one per worker sync, all shards counted once)
-  bool stop = false;
-};
+// Throws std::invalid_argument naming a bad shard count, learning rate or worker count.
+void check(const ParameterServerConfig& config, std::size_t num_params);
+
+// The global optimizer's learning rate once the job has run `global_frames` frames: the
+// schedule, then the worker scaling.
+float learning_rate(const ParameterServerConfig& config, int64_t global_frames);
+
+// Shard `shard` of the flat vector `initial` as layout(initial.size(), config.num_shards) cuts
+// it, with the global optimizer's slots of config.
+std::unique_ptr<Shard> make_shard(const std::vector<float>& initial,
+                                  const ParameterServerConfig& config, int shard);
 
 // Thread-safe: any number of worker threads may push, pull and report at once.
 class ParameterServer {
  public:
   // initial: the flat parameter vector (split into config.num_shards shards).
-  // Throws std::invalid_argument for a bad shard count or learning rate.
+  // Throws what check() throws.
   ParameterServer(const std::vector<float>& initial, const ParameterServerConfig& config);
   ParameterServer(const ParameterServer&) = delete;
   ParameterServer& operator=(const ParameterServer&) = delete;
@@ -55,11 +63,13 @@ class ParameterServer {
 
   // Adds a worker's frame and episode increments; counts one update when `synced` (once per
   // worker sync, whatever the shard count). Returns the totals and the stop decision.
-  GlobalProgress report(int64_t frames, int64_t episodes, bool synced);
+  GlobalProgress report(int64_t frames, int64_t episodes, bool synced) {
+    return counters_.report(frames, episodes, synced);
+  }
 
   // Asks every worker to stop at its next report (signal, target reached, fatal error).
-  void request_stop() { stop_requested_.store(true); }
-  GlobalProgress progress() const;
+  void request_stop() { counters_.request_stop(); }
+  GlobalProgress progress() const { return counters_.progress(); }
   // The learning rate the next push would use.
   float current_lr() const;
   const Shard& shard(int s) const { return *shards_.at(s); }
@@ -69,10 +79,7 @@ class ParameterServer {
   std::size_t num_params_;
   std::vector<ShardRange> layout_;
   std::vector<std::unique_ptr<Shard>> shards_;
-  std::atomic<int64_t> frames_{0};
-  std::atomic<int64_t> episodes_{0};
-  std::atomic<int64_t> updates_{0};
-  std::atomic<bool> stop_requested_{false};
+  GlobalCounters counters_;
 };
 
 }  // namespace ga3c::ps

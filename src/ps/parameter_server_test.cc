@@ -72,6 +72,35 @@ TEST(ParameterServer, LinearScheduleAnnealsWithGlobalFrames) {
   EXPECT_FLOAT_EQ(ps.current_lr(), 7.5e-4f);
 }
 
+TEST(ParameterServer, ScalesTheLearningRateWithTheWorkerCount) {
+  ParameterServerConfig c;
+  c.lr = 1e-3f;
+  c.workers = 16;
+  EXPECT_FLOAT_EQ(ParameterServer({0.0f}, c).current_lr(), 1e-3f);
+  c.lr_worker_scaling = LrWorkerScaling::kInverse;
+  EXPECT_FLOAT_EQ(ParameterServer({0.0f}, c).current_lr(), 1e-3f / 16);
+  c.lr_worker_scaling = LrWorkerScaling::kInverseSqrt;
+  EXPECT_FLOAT_EQ(ParameterServer({0.0f}, c).current_lr(), 1e-3f / 4);
+  // The schedule applies first: half-way through a linear schedule, then / sqrt(16).
+  c.lr_schedule = algo::LrSchedule::kLinear;
+  c.max_frames = 1000;
+  EXPECT_FLOAT_EQ(learning_rate(c, 500), 0.5e-3f / 4);
+  EXPECT_EQ(parse_lr_worker_scaling("inverse-sqrt"), LrWorkerScaling::kInverseSqrt);
+  EXPECT_THROW(parse_lr_worker_scaling("sqrt"), std::invalid_argument);
+}
+
+TEST(ParameterServer, MakeShardCutsTheSameSliceAsTheServer) {
+  std::vector<float> init(10);
+  for (int i = 0; i < 10; ++i) init[i] = static_cast<float>(i);
+  ParameterServerConfig c;
+  c.num_shards = 3;
+  const auto shard = make_shard(init, c, 1);
+  std::vector<float> out(shard->size());
+  shard->read(out.data(), out.size());
+  EXPECT_EQ(out, (std::vector<float>{4, 5, 6}));
+  EXPECT_THROW(make_shard(init, c, 3), std::out_of_range);
+}
+
 TEST(ParameterServer, RejectsNonPositiveLearningRate) {
   ParameterServerConfig c;
   c.lr = 0.0f;

@@ -7,11 +7,13 @@
 namespace ga3c::runtime {
 
 Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
-                   metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net)
+                   metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net,
+                   EnvRunner::EpisodeSink episode_listener)
     : worker_(worker),
       config_(config),
       link_(link),
       recorder_(recorder),
+      episode_listener_(std::move(episode_listener)),
       snapshots_(std::move(make_net)),
       // Every agent has at most one request outstanding.
       predictions_(static_cast<std::size_t>(config.agents)),
@@ -41,7 +43,8 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
 }
 
 Ga3cNode::~Ga3cNode() {
-  // Threads reference this object: stop them before members go away.
+  // Threads reference this object: stop them before members go away (the sync thread, a
+  // member, finishes its exchange as it is destroyed, before the link may go).
   stop();
   for (auto& t : threads_) {
     if (t.joinable()) t.join();
@@ -53,6 +56,7 @@ void Ga3cNode::start() {
     std::lock_guard lock(update_mutex_);
     version_ = sync_.pull(params_.data());
     snapshots_.publish(params_.data(), version_);
+    if (config_.sync_overlap) sync_thread_ = std::make_unique<SyncThread>();
   }
   for (auto& runner : runners_) {
     threads_.emplace_back([this, r = runner.get()] { guard([r] { r->run(); }); });
@@ -103,6 +107,13 @@ void Ga3cNode::join() {
   threads_.clear();
   {
     std::lock_guard lock(update_mutex_);
+    if (sync_thread_ && sync_thread_->in_flight()) {
+      // The exchange in flight ends before the final report uses the link.
+      guard([this] {
+        sync_thread_->wait();
+        complete_sync();
+      });
+    }
     report(false);
   }
   std::lock_guard lock(error_mutex_);
@@ -117,6 +128,7 @@ int64_t Ga3cNode::frames_estimate() const {
 void Ga3cNode::on_episode(const EpisodeRecord& e) {
   counters_.episodes.fetch_add(1, std::memory_order_relaxed);
   recorder_.episode(global_frames_.load(), worker_, e.agent, e.episode_return, e.length);
+  if (episode_listener_) episode_listener_(e);
 }
 
 void Ga3cNode::report(bool synced) {
@@ -157,31 +169,68 @@ void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult&
   tr.lr = lr;
   recorder_.train(tr);
 
-  if (step_ % config_.sync_freq == 0) {
-    const SyncResult r = sync_.sync(params_.data(), pulled_.data());
-    params_.swap(pulled_);
-    version_ = r.version;
-    const double lag =
-        lag_samples_ > 0 ? static_cast<double>(r.pushed_version) - lag_versions_ / lag_samples_ : 0.0;
-    lag_versions_ = 0;
-    lag_samples_ = 0;
-    counters_.syncs.fetch_add(1, std::memory_order_relaxed);
-    counters_.sync_us.fetch_add(static_cast<int64_t>((r.push_ms + r.pull_ms) * 1000.0),
-                                std::memory_order_relaxed);
-    counters_.lag_milli.fetch_add(static_cast<int64_t>(lag * 1000.0), std::memory_order_relaxed);
-    report(true);
-    metrics::SyncRecord sr;
-    sr.frames = global_frames_.load();
-    sr.worker = worker_;
-    sr.step = step_;
-    sr.push_ms = r.push_ms;
-    sr.pull_ms = r.pull_ms;
-    sr.bytes = r.bytes;
-    sr.version = r.version;
-    sr.lag = lag;
-    recorder_.sync(sr);
+  if (sync_thread_ && sync_thread_->done()) {
+    sync_thread_->wait();
+    complete_sync();
+  }
+  // After the stop decision nothing more is pushed.
+  if (step_ % config_.sync_freq == 0 && !stopping_) {
+    BusyTimer blocked(counters_.sync_blocked_ns);
+    if (sync_thread_) {
+      if (sync_thread_->in_flight()) {  // the previous sync is still out: wait for it
+        sync_thread_->wait();
+        complete_sync();
+      }
+      start_sync();
+      sync_thread_->submit([this] { run_exchange(); });
+    } else {
+      start_sync();
+      run_exchange();
+      complete_sync();
+    }
   }
   snapshots_.publish(params_.data(), version_);
+}
+
+void Ga3cNode::start_sync() {
+  const int64_t frames = counters_.frames.load();
+  const int64_t episodes = counters_.episodes.load();
+  sync_.begin(params_.data(), frames - reported_frames_, episodes - reported_episodes_);
+  reported_frames_ = frames;
+  reported_episodes_ = episodes;
+  pending_lag_versions_ = lag_versions_;
+  pending_lag_samples_ = lag_samples_;
+  pending_step_ = step_;
+  lag_versions_ = 0;
+  lag_samples_ = 0;
+}
+
+void Ga3cNode::run_exchange() { exchange_result_ = sync_.exchange(); }
+
+void Ga3cNode::complete_sync() {
+  const SyncResult& r = exchange_result_;
+  sync_.finish(params_.data());
+  version_ = r.version;
+  global_frames_ = r.progress.frames;
+  const double lag = pending_lag_samples_ > 0
+                         ? static_cast<double>(r.pushed_version) -
+                               pending_lag_versions_ / static_cast<double>(pending_lag_samples_)
+                         : 0.0;
+  counters_.syncs.fetch_add(1, std::memory_order_relaxed);
+  counters_.sync_us.fetch_add(static_cast<int64_t>((r.push_ms + r.pull_ms) * 1000.0),
+                              std::memory_order_relaxed);
+  counters_.lag_milli.fetch_add(static_cast<int64_t>(lag * 1000.0), std::memory_order_relaxed);
+  metrics::SyncRecord sr;
+  sr.frames = global_frames_.load();
+  sr.worker = worker_;
+  sr.step = pending_step_;
+  sr.push_ms = r.push_ms;
+  sr.pull_ms = r.pull_ms;
+  sr.bytes = r.bytes;
+  sr.version = r.version;
+  sr.lag = lag;
+  recorder_.sync(sr);
+  if (r.progress.stop) stop();
 }
 
 }  // namespace ga3c::runtime

@@ -4,9 +4,11 @@
 // sync_freq local steps (Babaeizadeh et al. 2017, with the distributed sync of the original
 // TensorFlow GA3C).
 //
-// Threads: start() spawns env_threads + predictors + trainers threads; stop() may be called
-// from any thread (and is, by a trainer when the server says stop or a thread fails); join()
-// from the owner only. The first exception of any thread is kept and rethrown by join().
+// Threads: start() spawns env_threads + predictors + trainers threads, and with
+// config.sync_overlap a sync thread that runs each sync's exchange with the parameter server
+// while the trainers go on (sync_thread.h); stop() may be called from any thread (and is, by
+// a trainer when the server says stop or a thread fails); join() from the owner only. The
+// first exception of any thread is kept and rethrown by join().
 #pragma once
 
 #include <atomic>
@@ -25,6 +27,7 @@
 #include "runtime/node_counters.h"
 #include "runtime/node_sync.h"
 #include "runtime/parameter_snapshots.h"
+#include "runtime/sync_thread.h"
 #include "runtime/train_config.h"
 #include "runtime/trainer.h"
 
@@ -33,9 +36,12 @@ namespace ga3c::runtime {
 class Ga3cNode {
  public:
   // link and recorder must outlive the node. make_net builds the node's architecture.
-  // Throws what environment creation throws (UnknownEnvError).
+  // episode_listener, when given, is also told of every finished episode, on an env thread
+  // (an MPI worker forwards them to server rank 0). Agents are seeded agent_seed(config.seed, worker,
+  // agent). Throws what environment creation throws (UnknownEnvError).
   Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
-           metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net);
+           metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net,
+           EnvRunner::EpisodeSink episode_listener = {});
   ~Ga3cNode();
   Ga3cNode(const Ga3cNode&) = delete;
   Ga3cNode& operator=(const Ga3cNode&) = delete;
@@ -57,6 +63,11 @@ class Ga3cNode {
  private:
   void apply_gradient(const std::vector<float>& grad, const BatchResult& batch);
   void report(bool synced);
+  // A sync in three steps (node_sync.h), all with update_mutex_ held but run_exchange(),
+  // which the sync thread runs under overlap.
+  void start_sync();
+  void run_exchange();
+  void complete_sync();
   int64_t frames_estimate() const;
   void on_episode(const EpisodeRecord& episode);
   void guard(const std::function<void()>& body);
@@ -65,6 +76,7 @@ class Ga3cNode {
   const TrainConfig config_;
   comm::PsLink& link_;
   metrics::RunRecorder& recorder_;
+  EnvRunner::EpisodeSink episode_listener_;
   std::vector<int64_t> obs_shape_;
 
   NodeCounters counters_;
@@ -87,6 +99,17 @@ class Ga3cNode {
   int64_t reported_frames_ = 0;    // guarded by update_mutex_
   int64_t reported_episodes_ = 0;  // guarded by update_mutex_
   std::atomic<int64_t> global_frames_{0};  // job-wide frames at the last report
+
+  // The sync in flight, from start_sync() to complete_sync(); guarded by update_mutex_ except
+  // exchange_result_, which run_exchange() writes before the sync thread's wait() returns (or
+  // on the update path itself, without overlap).
+  double pending_lag_versions_ = 0;
+  int64_t pending_lag_samples_ = 0;
+  int64_t pending_step_ = 0;
+  SyncResult exchange_result_;
+  // config.sync_overlap only. Declared after what its jobs touch, so it is destroyed (and
+  // its last job finished) before them.
+  std::unique_ptr<SyncThread> sync_thread_;
 
   std::atomic<bool> stopping_{false};
   std::mutex error_mutex_;

@@ -21,6 +21,9 @@ struct NodeCounters {
   std::atomic<int64_t> env_ns{0};      // agents stepping environments and closing rollouts
   std::atomic<int64_t> predict_ns{0};  // batching and forward passes
   std::atomic<int64_t> train_ns{0};    // loss, backward and local optimizer steps
+  // The update path waiting on syncs: the whole exchange without --sync-overlap; with it,
+  // only the waits for an exchange still in flight at the next sync.
+  std::atomic<int64_t> sync_blocked_ns{0};
 };
 
 // Adds the time from construction to destruction to a counter.

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <limits>
 
 namespace ga3c::runtime {
 namespace {
@@ -16,12 +15,16 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 
 NodeSync::NodeSync(comm::PsLink& link, std::size_t num_params, ps::OptimizerStateMode mode,
                    const algo::OptimizerConfig& optimizer)
-    : link_(link), mode_(mode), optimizer_(optimizer, num_params) {
+    : link_(link),
+      mode_(mode),
+      optimizer_(optimizer, num_params),
+      update_(num_params, 0.0f),
+      at_begin_(num_params, 0.0f),
+      pulled_(num_params, 0.0f) {
   if (mode == ps::OptimizerStateMode::kShared) {
     accumulated_.assign(num_params, 0.0f);
   } else {
     at_pull_.assign(num_params, 0.0f);
-    delta_.assign(num_params, 0.0f);
   }
 }
 
@@ -30,39 +33,52 @@ void NodeSync::local_step(float* params, const float* grad, float lr) {
   for (std::size_t i = 0; i < accumulated_.size(); ++i) accumulated_[i] += grad[i];
 }
 
-SyncResult NodeSync::sync(const float* params, float* pulled) {
-  SyncResult result;
-  const float* update = accumulated_.data();
-  if (mode_ == ps::OptimizerStateMode::kLocal) {
-    for (std::size_t i = 0; i < delta_.size(); ++i) delta_[i] = params[i] - at_pull_[i];
-    update = delta_.data();
+void NodeSync::begin(const float* params, int64_t frames, int64_t episodes) {
+  report_frames_ = frames;
+  report_episodes_ = episodes;
+  if (mode_ == ps::OptimizerStateMode::kShared) {
+    update_.swap(accumulated_);
+    std::fill(accumulated_.begin(), accumulated_.end(), 0.0f);
+  } else {
+    for (std::size_t i = 0; i < update_.size(); ++i) update_[i] = params[i] - at_pull_[i];
   }
-  auto start = std::chrono::steady_clock::now();
-  result.pushed_version = std::numeric_limits<int64_t>::max();
-  for (std::size_t s = 0; s < link_.layout().size(); ++s) {
-    const auto& range = link_.layout()[s];
-    result.pushed_version =
-        std::min(result.pushed_version, link_.push(static_cast<int>(s), update + range.offset));
-    result.bytes += static_cast<int64_t>(range.size * sizeof(float));
-  }
-  result.push_ms = ms_since(start);
-  std::fill(accumulated_.begin(), accumulated_.end(), 0.0f);
+  std::copy(params, params + at_begin_.size(), at_begin_.begin());
+}
 
-  start = std::chrono::steady_clock::now();
-  result.version = pull(pulled);
-  result.pull_ms = ms_since(start);
-  for (const auto& range : link_.layout()) {
-    result.bytes += static_cast<int64_t>(range.size * sizeof(float));
+SyncResult NodeSync::exchange() {
+  SyncResult result;
+  const auto start = std::chrono::steady_clock::now();
+  const comm::PsLink::Exchange e =
+      link_.sync(update_.data(), pulled_.data(), report_frames_, report_episodes_);
+  result.pushed_version = e.pushed_version;
+  result.version = e.version;
+  result.progress = e.progress;
+  result.push_ms = e.push_ms;
+  result.pull_ms = ms_since(start) - e.push_ms;
+  result.bytes = static_cast<int64_t>(2 * pulled_.size() * sizeof(float));
+  return result;
+}
+
+void NodeSync::finish(float* params) {
+  // Without overlap params equals at_begin_, so this is exactly the pulled parameters.
+  for (std::size_t i = 0; i < pulled_.size(); ++i) {
+    params[i] = pulled_[i] + (params[i] - at_begin_[i]);
   }
+  if (mode_ == ps::OptimizerStateMode::kLocal) at_pull_ = pulled_;
+}
+
+SyncResult NodeSync::sync(float* params, int64_t frames, int64_t episodes) {
+  begin(params, frames, episodes);
+  const SyncResult result = exchange();
+  finish(params);
   return result;
 }
 
 int64_t NodeSync::pull(float* pulled) {
-  int64_t version = std::numeric_limits<int64_t>::max();
-  for (std::size_t s = 0; s < link_.layout().size(); ++s) {
-    version = std::min(version, link_.pull(static_cast<int>(s), pulled + link_.layout()[s].offset));
+  const int64_t version = link_.pull_all(pulled);
+  if (mode_ == ps::OptimizerStateMode::kLocal) {
+    std::copy(pulled, pulled + at_pull_.size(), at_pull_.begin());
   }
-  if (mode_ == ps::OptimizerStateMode::kLocal) std::copy(pulled, pulled + at_pull_.size(), at_pull_.begin());
   return version;
 }
 

@@ -3,7 +3,15 @@
 //   shared optimizer state: push the gradients accumulated since the last sync; the server's
 //     optimizer steps with them.
 //   local optimizer state: push the parameter delta since the last pull; the server adds it.
-// Not thread-safe: the node serialises local_step() and sync() (one update at a time).
+// A sync is begin() (take the update), exchange() (push and pull) and finish() (adopt the
+// pulled parameters), so that the exchange may run on a sync thread while training goes on
+// (--sync-overlap). finish() keeps the local steps taken since begin() on top of the pulled
+// parameters: they are not on the server yet and go out with the next sync, so none is lost
+// and none counted twice. Without overlap there are none and the node takes the pulled
+// parameters as they are.
+// Not thread-safe: the node serialises local_step(), begin() and finish() (its update path);
+// exchange() touches only the link and this object's send and receive buffers, so one other
+// thread may run it between begin() and finish().
 #pragma once
 
 #include <cstdint>
@@ -16,10 +24,12 @@
 namespace ga3c::runtime {
 
 struct SyncResult {
-  double push_ms = 0, pull_ms = 0;
+  double push_ms = 0;  // until every shard acknowledged the push
+  double pull_ms = 0;  // the rest of the exchange: until every shard was pulled
   int64_t bytes = 0;    // pushed plus pulled
   int64_t version = 0;  // smallest shard version pulled: the new local model version
   int64_t pushed_version = 0;  // smallest shard version right after our push
+  ps::GlobalProgress progress;  // the parameter server's answer to the sync's report
 };
 
 class NodeSync {
@@ -32,9 +42,18 @@ class NodeSync {
   // and grad is added to the accumulator. Called with the parameters write-locked.
   void local_step(float* params, const float* grad, float lr);
 
-  // Pushes the accumulated gradient or the delta of params since the last pull, then pulls
-  // every shard into pulled (num_params floats). Resets the accumulator. params is only read.
-  SyncResult sync(const float* params, float* pulled);
+  // Takes the update to push (the accumulated gradient, and the accumulator starts again
+  // from zero; or the delta of params since the last pull) and remembers params; frames and
+  // episodes are the node's increments for the sync's report.
+  void begin(const float* params, int64_t frames, int64_t episodes);
+  // Pushes the update taken by begin() to every shard, pulls every shard and reports
+  // (PsLink::sync).
+  SyncResult exchange();
+  // params (num_params floats) becomes the pulled parameters plus the local steps taken
+  // since begin().
+  void finish(float* params);
+  // begin(), exchange(), finish() in one go.
+  SyncResult sync(float* params, int64_t frames, int64_t episodes);
 
   // Pulls every shard into pulled without pushing (a node's start). Returns the version.
   int64_t pull(float* pulled);
@@ -45,9 +64,12 @@ class NodeSync {
   comm::PsLink& link_;
   const ps::OptimizerStateMode mode_;
   algo::FlatOptimizer optimizer_;
-  std::vector<float> accumulated_;  // shared mode: gradients since the last sync
+  std::vector<float> accumulated_;  // shared mode: gradients since the last begin()
   std::vector<float> at_pull_;      // local mode: parameters as last pulled
-  std::vector<float> delta_;        // local mode: scratch for params - at_pull_
+  std::vector<float> update_;       // what exchange() pushes
+  std::vector<float> at_begin_;     // params at begin()
+  std::vector<float> pulled_;       // what exchange() pulled
+  int64_t report_frames_ = 0, report_episodes_ = 0;  // taken by begin()
 };
 
 }  // namespace ga3c::runtime

@@ -21,20 +21,21 @@ TEST(NodeSync, SharedStatePushesTheAccumulatedGradient) {
   ps::ParameterServer server({0, 0, 0}, pc);
   comm::InProcessLink link(server);
   NodeSync sync(link, 3, ps::OptimizerStateMode::kShared, sgd());
-  std::vector<float> params{0, 0, 0}, pulled(3);
+  std::vector<float> params{0, 0, 0};
   const std::vector<float> g1{1, 2, 3}, g2{1, 0, -1};
   sync.local_step(params.data(), g1.data(), 0.5f);
   sync.local_step(params.data(), g2.data(), 0.5f);
   EXPECT_EQ(params, (std::vector<float>{-1, -1, -1}));  // local SGD, lr 0.5
-  auto r = sync.sync(params.data(), pulled.data());
+  auto r = sync.sync(params.data(), 0, 0);
   // The server stepped once with the sum {2, 2, 2} at lr 0.1.
-  EXPECT_EQ(pulled, (std::vector<float>{-0.2f, -0.2f, -0.2f}));
+  EXPECT_EQ(params, (std::vector<float>{-0.2f, -0.2f, -0.2f}));
   EXPECT_EQ(r.version, 1);
   EXPECT_EQ(r.pushed_version, 1);
   EXPECT_EQ(r.bytes, 2 * 3 * 4);
+  EXPECT_EQ(r.progress.updates, 1);
   // The accumulator starts again from zero.
-  sync.sync(params.data(), pulled.data());
-  EXPECT_EQ(pulled, (std::vector<float>{-0.2f, -0.2f, -0.2f}));
+  sync.sync(params.data(), 0, 0);
+  EXPECT_EQ(params, (std::vector<float>{-0.2f, -0.2f, -0.2f}));
 }
 
 TEST(NodeSync, LocalStatePushesTheDeltaSinceThePull) {
@@ -43,16 +44,46 @@ TEST(NodeSync, LocalStatePushesTheDeltaSinceThePull) {
   ps::ParameterServer server({1, 1}, pc);
   comm::InProcessLink link(server);
   NodeSync sync(link, 2, ps::OptimizerStateMode::kLocal, sgd());
-  std::vector<float> params(2), pulled(2);
+  std::vector<float> params(2);
   EXPECT_EQ(sync.pull(params.data()), 0);
   const std::vector<float> g{1, -1};
   sync.local_step(params.data(), g.data(), 0.25f);  // params {0.75, 1.25}
   // Another worker moves the server meanwhile.
   const std::vector<float> other{0.5f, 0.5f};
   server.push(0, other.data(), 2);
-  auto r = sync.sync(params.data(), pulled.data());
-  EXPECT_EQ(pulled, (std::vector<float>{1.25f, 1.75f}));
+  auto r = sync.sync(params.data(), 0, 0);
+  EXPECT_EQ(params, (std::vector<float>{1.25f, 1.75f}));
   EXPECT_EQ(r.version, 2);
+}
+
+TEST(NodeSync, OverlappedStepsAreKeptAndPushedNextTime) {
+  for (auto mode : {ps::OptimizerStateMode::kShared, ps::OptimizerStateMode::kLocal}) {
+    ps::ParameterServerConfig pc;
+    pc.optimizer = sgd();
+    pc.lr = 1.0f;
+    pc.optimizer_state = mode;
+    ps::ParameterServer server({0, 0}, pc);
+    comm::InProcessLink link(server);
+    NodeSync sync(link, 2, mode, sgd());
+    std::vector<float> params(2);
+    sync.pull(params.data());
+    const std::vector<float> g1{1, 0}, g2{0, 1};
+    sync.local_step(params.data(), g1.data(), 1.0f);  // {-1, 0}: goes out with this sync
+    sync.begin(params.data(), 0, 0);
+    sync.local_step(params.data(), g2.data(), 1.0f);  // {-1, -1}: taken while in flight
+    sync.exchange();
+    sync.finish(params.data());
+    // The server holds the first step only; the node keeps the second on top of it.
+    EXPECT_EQ(params, (std::vector<float>{-1, -1})) << (mode == ps::OptimizerStateMode::kShared);
+    std::vector<float> global(2);
+    server.pull(0, global.data(), 2);
+    EXPECT_EQ(global, (std::vector<float>{-1, 0}));
+    // The next sync pushes the second step, once.
+    sync.sync(params.data(), 0, 0);
+    server.pull(0, global.data(), 2);
+    EXPECT_EQ(global, (std::vector<float>{-1, -1}));
+    EXPECT_EQ(params, global);
+  }
 }
 
 }  // namespace

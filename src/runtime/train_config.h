@@ -7,6 +7,7 @@
 
 #include "algo/flat_optimizer.h"
 #include "algo/lr_schedule.h"
+#include "ps/lr_worker_scaling.h"
 #include "ps/shard.h"
 
 namespace ga3c::runtime {
@@ -24,6 +25,8 @@ struct TrainConfig {
   // Layout (DESIGN.md defaults; 2 trainers and 2 predictors fit a 2-core machine).
   int workers = 1;      // GA3C nodes (in one process here, or MPI worker ranks)
   int num_ps = 1;       // parameter-server shards (in-process) or ranks (MPI)
+  double peer_timeout_s = 60.0;  // MPI: a rank silent this long ends the job (died or hung)
+  bool sync_overlap = false;     // each node syncs on a thread of its own while training
   int agents = 64;      // per node
   int predictors = 2;   // per node
   int trainers = 2;     // per node
@@ -42,6 +45,8 @@ struct TrainConfig {
   int sync_freq = 10;        // local training steps between syncs with the parameter server
   algo::OptimizerConfig optimizer;
   ps::OptimizerStateMode optimizer_state = ps::OptimizerStateMode::kShared;
+  // The parameter server's learning rate over the worker count (shared optimizer state).
+  ps::LrWorkerScaling lr_worker_scaling = ps::LrWorkerScaling::kNone;
 
   // Output.
   double status_interval_s = 5.0;  // console status line and system.csv row period

@@ -6,16 +6,15 @@
 #include <vector>
 
 #include <spdlog/spdlog.h>
-#include <torch/torch.h>
 
 #include "comm/in_process_link.h"
 #include "env/registry.h"
 #include "metrics/status_line.h"
 #include "model/actor_critic.h"
-#include "model/flat_parameters.h"
 #include "ps/parameter_server.h"
 #include "runtime/ga3c_node.h"
 #include "runtime/math_threads.h"
+#include "runtime/run_setup.h"
 
 namespace ga3c::runtime {
 namespace {
@@ -67,6 +66,13 @@ void validate(const TrainConfig& c) {
   require_positive("--max-queue", c.max_queue);
   require_positive("--sync-freq", c.sync_freq);
   require_positive("--status-interval", c.status_interval_s);
+  require_positive("--peer-timeout", c.peer_timeout_s);
+  if (c.lr_worker_scaling != ps::LrWorkerScaling::kNone &&
+      c.optimizer_state == ps::OptimizerStateMode::kLocal) {
+    throw std::invalid_argument(
+        "--lr-worker-scaling scales the parameter server's optimizer, which --optimizer-state "
+        "local does not use; use --optimizer-state shared or --lr-worker-scaling none");
+  }
   if (!(c.gamma >= 0 && c.gamma <= 1)) {
     throw std::invalid_argument(fmt::format("--gamma must be in [0, 1], got {}", c.gamma));
   }
@@ -98,30 +104,12 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
   validate(config);
   limit_math_threads();
 
-  env::EnvOptions env_options;
-  env_options.sticky_action_prob = config.sticky_action_prob;
-  const auto probe = env::make_env(config.env_id, env_options);
-  const env::ObservationSpec spec = probe->observation_spec();
-  const int num_actions = probe->num_actions();
-  const model::NetworkKind kind = model::parse_network_kind(config.network);
-  auto make_net = [=] { return model::make_actor_critic(kind, spec, num_actions); };
-
-  torch::manual_seed(config.seed);
-  auto initial_net = make_net();
-  model::FlatParameters initial_flat(*initial_net);
-  const std::vector<float> initial(initial_flat.data(), initial_flat.data() + initial_flat.size());
-
-  ps::ParameterServerConfig ps_config;
-  ps_config.num_shards = config.num_ps;
-  ps_config.optimizer_state = config.optimizer_state;
-  ps_config.optimizer = config.optimizer;
-  ps_config.lr = config.lr;
-  ps_config.lr_schedule = config.lr_schedule;
-  ps_config.max_frames = config.max_frames;
-  ps::ParameterServer server(initial, ps_config);
+  const RunSetup setup = make_run_setup(config);
+  ps::ParameterServer server(setup.initial, setup.server);
+  const auto& make_net = setup.make_net;
   spdlog::info("{}: {} observations, {} actions, {} parameters in {} shard(s), {} worker(s)",
-               config.env_id, spec.to_string(), num_actions, initial.size(), server.num_shards(),
-               config.workers);
+               config.env_id, setup.spec.to_string(), setup.num_actions, setup.initial.size(),
+               server.num_shards(), config.workers);
 
   std::vector<std::unique_ptr<comm::InProcessLink>> links;
   std::vector<std::unique_ptr<Ga3cNode>> nodes;

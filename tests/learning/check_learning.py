@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Learning check: runs `ga3c train` as a user would (presets included) with a fixed seed and a
 frame budget, then reads episodes.csv and requires that some 100 consecutive episodes reach a
-mean raw return of at least --bar before --frames environment frames. No time limit."""
+mean raw return of at least --bar before --frames environment frames. No time limit.
+
+--launcher runs it under MPI (e.g. --launcher "mpirun -n 3 --oversubscribe"); server rank 0
+writes the job's episodes.csv (every worker's episodes, in the order it received them, with
+the job's frame count), so the check reads the same file."""
 import argparse
 import csv
 import os
@@ -16,12 +20,14 @@ def main():
     parser.add_argument("--bar", type=float, required=True)
     parser.add_argument("--frames", type=int, required=True)
     parser.add_argument("--window", type=int, default=100)
+    parser.add_argument("--launcher", default="",
+                        help="command line to start ga3c under, e.g. 'mpirun -n 3'")
     parser.add_argument("train_args", nargs=argparse.REMAINDER,
                         help="after --: arguments for ga3c train")
     args = parser.parse_args()
     train_args = [a for a in args.train_args if a != "--"]
     run_dir = os.path.join(tempfile.mkdtemp(prefix="ga3c_learning_"), "run")
-    cmd = [args.binary, "train", "--run-dir", run_dir, "--max-frames", str(args.frames),
+    cmd = args.launcher.split() + [args.binary, "train", "--run-dir", run_dir, "--max-frames", str(args.frames),
            "--target-return", str(args.bar), "--status-interval", "30"] + train_args
     print(" ".join(cmd), flush=True)
     subprocess.run(cmd, check=True)

@@ -1,0 +1,99 @@
+#include "cli/mpi_train_command.h"
+
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "cli/stop_signals.h"
+#include "comm/mpi_roles.h"
+#include "metrics/run_directory.h"
+#include "metrics/run_recorder.h"
+#include "runtime/mpi_training.h"
+#include "runtime/training_run.h"
+
+namespace ga3c::cli {
+namespace {
+
+// How rank 0 tells the others the run directory, or that there is none.
+constexpr char kRunDirOk[] = "ok:";
+
+// Rank 0: the run directory made and config.toml in it, as "ok:<dir>"; "" when it failed
+// (after saying why on stderr).
+std::string prepare_run_directory(const runtime::TrainConfig& config,
+                                   const TrainOptions& options) {
+  try {
+    const std::string dir =
+        config.run_dir.empty() ? metrics::default_run_dir(config.env_id) : config.run_dir;
+    metrics::prepare_run_dir(dir);
+    std::ofstream(dir + "/config.toml") << options.to_toml();
+    return kRunDirOk + dir;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    return "";
+  }
+}
+
+}  // namespace
+
+int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
+  const bool first = world.rank() == 0;
+  spdlog::set_pattern(fmt::format("[%H:%M:%S] [rank {}] %^%v%$", world.rank()));
+  runtime::TrainConfig config;
+  comm::MpiRoles roles;
+  try {
+    spdlog::set_level(spdlog::level::from_str(options.log_level()));
+    options.resolve();
+    config = options.config();
+    runtime::validate(config);
+    roles = comm::make_roles(world.rank(), world.size(), config.num_ps, config.workers);
+  } catch (const std::exception& e) {
+    // Every rank read the same flags against the same world size and came to the same end;
+    // one of them says it.
+    if (first) std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    return 2;
+  }
+  const std::string answer = world.broadcast(
+      first ? prepare_run_directory(config, options) : "", 0, config.peer_timeout_s);
+  if (answer.rfind(kRunDirOk, 0) != 0) return 2;
+  const std::string run_dir = answer.substr(sizeof kRunDirOk - 1);
+
+  runtime::TrainingSummary summary;
+  try {
+    const auto& stop = install_stop_signals();
+    const std::string tensorboard_name = "rank" + std::to_string(roles.rank);
+    if (roles.is_server()) {
+      std::unique_ptr<metrics::RunRecorder> recorder;
+      if (first) {
+        spdlog::info("run directory {}; {} MPI ranks (launcher seen by {})", run_dir,
+                     roles.world_size, comm::MpiWorld::launcher_variable());
+        metrics::RecorderFiles files;
+        files.train = files.sync = false;  // the workers write theirs
+        recorder = std::make_unique<metrics::RunRecorder>(run_dir, tensorboard_name, files);
+      }
+      summary = runtime::run_mpi_server(config, roles, recorder.get(), &stop);
+    } else {
+      metrics::RecorderFiles files;
+      files.suffix = "-w" + std::to_string(roles.worker_index());
+      files.system = false;  // server 0 writes the job's
+      metrics::RunRecorder recorder(run_dir, tensorboard_name, files);
+      summary = runtime::run_mpi_worker(config, roles, recorder, &stop);
+    }
+  } catch (const std::exception& e) {
+    comm::mpi_abort(roles.name() + ": " + e.what());
+  }
+
+  world.barrier(config.peer_timeout_s, "the end of training");
+  if (first) {
+    spdlog::info(
+        "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return "
+        "of the last 100 episodes {:.2f}, best {:.2f}",
+        summary.interrupted ? " (stopped by signal)" : "", summary.frames, summary.episodes,
+        summary.updates, summary.wall_s, summary.frames / std::max(summary.wall_s, 1e-9),
+        summary.mean_return_100, summary.best_mean_return_100);
+  }
+  return 0;
+}
+
+}  // namespace ga3c::cli

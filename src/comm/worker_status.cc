@@ -1,0 +1,76 @@
+#include "comm/worker_status.h"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace ga3c::comm {
+namespace {
+
+constexpr std::size_t kCounters = 10;  // the scalar fields, in declaration order
+constexpr std::size_t kPerEpisode = 3;
+
+int64_t as_integer(double v) {
+  if (!(std::fabs(v) < 9007199254740992.0) || v != std::floor(v)) {
+    throw std::invalid_argument("worker status: " + std::to_string(v) + " is not an integer");
+  }
+  return static_cast<int64_t>(v);
+}
+
+int64_t as_count(double v) {
+  if (v < 0) throw std::invalid_argument("worker status: negative count " + std::to_string(v));
+  return as_integer(v);
+}
+
+}  // namespace
+
+std::vector<double> encode(const WorkerStatus& s) {
+  std::vector<double> out{static_cast<double>(s.frames),
+                          static_cast<double>(s.episodes),
+                          static_cast<double>(s.prediction_batches),
+                          static_cast<double>(s.training_batches),
+                          static_cast<double>(s.syncs),
+                          static_cast<double>(s.sync_us),
+                          static_cast<double>(s.lag_milli),
+                          static_cast<double>(s.prediction_queue),
+                          static_cast<double>(s.training_queue),
+                          s.interrupted ? 1.0 : 0.0};
+  out.reserve(kCounters + kPerEpisode * s.episodes_since_last.size());
+  for (const auto& e : s.episodes_since_last) {
+    out.push_back(e.agent);
+    out.push_back(e.episode_return);
+    out.push_back(static_cast<double>(e.length));
+  }
+  return out;
+}
+
+WorkerStatus decode_worker_status(const double* d, std::size_t n) {
+  if (n < kCounters || (n - kCounters) % kPerEpisode != 0) {
+    throw std::invalid_argument("worker status of " + std::to_string(n) +
+                                " doubles; expected 10 + 3 per episode");
+  }
+  WorkerStatus s;
+  s.frames = as_count(d[0]);
+  s.episodes = as_count(d[1]);
+  s.prediction_batches = as_count(d[2]);
+  s.training_batches = as_count(d[3]);
+  s.syncs = as_count(d[4]);
+  s.sync_us = as_count(d[5]);
+  s.lag_milli = as_integer(d[6]);
+  s.prediction_queue = as_count(d[7]);
+  s.training_queue = as_count(d[8]);
+  s.interrupted = d[9] != 0.0;
+  for (std::size_t i = kCounters; i < n; i += kPerEpisode) {
+    FinishedEpisode e;
+    e.agent = static_cast<int>(as_count(d[i]));
+    e.episode_return = d[i + 1];
+    e.length = as_count(d[i + 2]);
+    if (!std::isfinite(e.episode_return)) {
+      throw std::invalid_argument("worker status: episode return is not finite");
+    }
+    s.episodes_since_last.push_back(e);
+  }
+  return s;
+}
+
+}  // namespace ga3c::comm

@@ -1,0 +1,53 @@
+#include "comm/worker_status.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace ga3c::comm {
+namespace {
+
+TEST(WorkerStatus, RoundTripsThroughDoubles) {
+  WorkerStatus s;
+  s.frames = 123456789012;
+  s.episodes = 42;
+  s.prediction_batches = 7;
+  s.training_batches = 8;
+  s.syncs = 9;
+  s.sync_us = 10;
+  s.lag_milli = -3;
+  s.prediction_queue = 5;
+  s.training_queue = 6;
+  s.interrupted = true;
+  s.episodes_since_last = {{3, 21.5, 22}, {63, -1.0, 500}};
+  const auto data = encode(s);
+  ASSERT_EQ(data.size(), 16u);
+  const WorkerStatus d = decode_worker_status(data.data(), data.size());
+  EXPECT_EQ(d.frames, s.frames);
+  EXPECT_EQ(d.episodes, 42);
+  EXPECT_EQ(d.lag_milli, -3);
+  EXPECT_EQ(d.training_queue, 6);
+  EXPECT_TRUE(d.interrupted);
+  ASSERT_EQ(d.episodes_since_last.size(), 2u);
+  EXPECT_EQ(d.episodes_since_last[1].agent, 63);
+  EXPECT_EQ(d.episodes_since_last[1].episode_return, -1.0);
+  EXPECT_EQ(d.episodes_since_last[1].length, 500);
+}
+
+TEST(WorkerStatus, RejectsWhatIsNotAStatus) {
+  std::vector<double> data = encode(WorkerStatus{});
+  EXPECT_THROW(decode_worker_status(data.data(), 9), std::invalid_argument);
+  data.push_back(1.0);  // a third of an episode
+  EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
+  data = encode(WorkerStatus{});
+  data[0] = 1.5;  // frames
+  EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
+  data[0] = -1;
+  EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
+  data = encode(WorkerStatus{});
+  data.insert(data.end(), {0.0, std::nan(""), 1.0});
+  EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace ga3c::comm

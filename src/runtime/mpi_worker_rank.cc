@@ -1,0 +1,116 @@
+// Worker ranks of an MPI training job (mpi_training.h).
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include "comm/mpi_link.h"
+#include "runtime/ga3c_node.h"
+#include "runtime/math_threads.h"
+#include "runtime/mpi_training.h"
+#include "runtime/run_setup.h"
+#include "runtime/seeds.h"
+
+namespace ga3c::runtime {
+namespace {
+
+// Episodes finished on the env threads, waiting for the next status.
+class EpisodeOutbox {
+ public:
+  void add(const EpisodeRecord& e) {
+    std::lock_guard lock(mutex_);
+    episodes_.push_back({e.agent, e.episode_return, e.length});
+  }
+  std::vector<comm::FinishedEpisode> take() {
+    std::lock_guard lock(mutex_);
+    return std::exchange(episodes_, {});
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<comm::FinishedEpisode> episodes_;  // guarded by mutex_
+};
+
+comm::WorkerStatus status_of(const Ga3cNode& node, EpisodeOutbox& outbox, bool interrupted) {
+  const NodeCounters& c = node.counters();
+  comm::WorkerStatus s;
+  // Episodes first: every episode counted below is in this status or an earlier one.
+  s.episodes_since_last = outbox.take();
+  s.frames = c.frames.load();
+  s.episodes = c.episodes.load();
+  s.prediction_batches = c.prediction_batches.load();
+  s.training_batches = c.training_batches.load();
+  s.syncs = c.syncs.load();
+  s.sync_us = c.sync_us.load();
+  s.lag_milli = c.lag_milli.load();
+  s.prediction_queue = static_cast<int64_t>(node.prediction_queue_size());
+  s.training_queue = static_cast<int64_t>(node.training_queue_size());
+  s.interrupted = interrupted;
+  return s;
+}
+
+}  // namespace
+
+TrainingSummary run_mpi_worker(const TrainConfig& config, const comm::MpiRoles& roles,
+                               metrics::RunRecorder& recorder,
+                               const std::atomic<bool>* interrupt) {
+  limit_math_threads();
+  const RunSetup setup = make_run_setup(config);
+  comm::MpiLink link(roles, ps::shard_layout(setup.initial.size(), roles.num_ps),
+                     config.peer_timeout_s);
+  const auto interrupted = [interrupt] { return interrupt != nullptr && interrupt->load(); };
+  link.send_status(comm::WorkerStatus{});  // alive, before the slower set-up below
+
+  const int k = roles.worker_index();
+  spdlog::info("{}, pid {}: seed {}, agent a seeded agent_seed({}, {}, a) (agent 0: {:#018x}), "
+               "{} agents",
+               roles.name(), getpid(), config.seed, config.seed, k, agent_seed(config.seed, k, 0),
+               config.agents);
+  EpisodeOutbox outbox;
+  Ga3cNode node(k, config, link, recorder, setup.make_net,
+                [&outbox](const EpisodeRecord& e) { outbox.add(e); });
+  node.start();
+
+  // The status doubles as the heartbeat: servers end the job when a worker is silent for
+  // the peer timeout.
+  const auto period = std::chrono::duration<double>(std::min(1.0, config.peer_timeout_s / 4));
+  auto next = std::chrono::steady_clock::now() + period;
+  while (!node.stopping()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (std::chrono::steady_clock::now() >= next) {
+      link.send_status(status_of(node, outbox, interrupted()));
+      next += period;
+    }
+  }
+  node.join();
+  link.send_status(status_of(node, outbox, interrupted()));
+  link.goodbye();
+  recorder.flush();
+
+  const NodeCounters& c = node.counters();
+  TrainingSummary summary;
+  summary.frames = c.frames.load();
+  summary.episodes = c.episodes.load();
+  summary.updates = c.syncs.load();
+  summary.wall_s = recorder.wall_seconds();
+  summary.mean_return_100 = recorder.window().mean();
+  summary.best_mean_return_100 = recorder.window().best_full_mean();
+  summary.env_s = c.env_ns.load() * 1e-9;
+  summary.predict_s = c.predict_ns.load() * 1e-9;
+  summary.train_s = c.train_ns.load() * 1e-9;
+  summary.sync_s = c.sync_us.load() * 1e-6;
+  const double blocked_s = c.sync_blocked_ns.load() * 1e-9;
+  spdlog::info("{}: {} frames in {:.1f} s ({:.0f} frames/s), {} syncs of {:.2f} ms (push + "
+               "pull) on average, training waited {:.2f} s for syncs{}",
+               roles.name(), summary.frames, summary.wall_s,
+               summary.frames / std::max(summary.wall_s, 1e-9), summary.updates,
+               summary.updates > 0 ? summary.sync_s * 1e3 / summary.updates : 0.0, blocked_s,
+               config.sync_overlap ? " (--sync-overlap)" : "");
+  return summary;
+}
+
+}  // namespace ga3c::runtime
