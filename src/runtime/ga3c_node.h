@@ -92,7 +92,6 @@ class Ga3cNode {
   std::mutex update_mutex_;
   NodeSync sync_;                  // guarded by update_mutex_
   std::vector<float> params_;      // guarded by update_mutex_: the node's master parameters
-  std::vector<float> pulled_;      // guarded by update_mutex_
   int64_t version_ = 0;            // guarded by update_mutex_
   int64_t step_ = 0;               // guarded by update_mutex_: local training steps
   double lag_versions_ = 0;        // guarded by update_mutex_: acted-version sum since sync
