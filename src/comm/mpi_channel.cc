@@ -30,7 +30,14 @@ MpiChannel::~MpiChannel() {
   complete_sends();
   if (any_request_ != MPI_REQUEST_NULL) {
     MPI_Cancel(&any_request_);
-    MPI_Wait(&any_request_, MPI_STATUS_IGNORE);  // a cancelled receive completes locally
+    MPI_Status status;
+    MPI_Wait(&any_request_, &status);  // a cancelled receive completes locally
+    int cancelled = 0;
+    MPI_Test_cancelled(&status, &cancelled);
+    if (!cancelled) {
+      fail(fmt::format("unexpected {} after the last message this rank serves",
+                       describe(any_header_)));
+    }
   }
 }
 

@@ -29,14 +29,12 @@ class MpiChannel {
   // name_rank: how errors name a rank ("rank 1 (server 1)").
   MpiChannel(int rank, int world_size, double peer_timeout_s,
              std::function<std::string(int)> name_rank);
-  // Completes the posted sends (bounded by the peer timeout) and cancels the posted receive.
+  // Completes the posted sends (bounded by the peer timeout) and cancels the posted receive
+  // (a message it already took is unexpected: fatal).
   ~MpiChannel();
   MpiChannel(const MpiChannel&) = delete;
   MpiChannel& operator=(const MpiChannel&) = delete;
 
-  int rank() const { return rank_; }
-  double peer_timeout_s() const { return peer_timeout_s_; }
-  std::string name(int rank) const { return name_rank_(rank); }
 
   // Posts h (sender and sequence filled in) and, when h.payload_bytes > 0, the payload to
   // rank `to`; returns at once. The payload must stay unchanged until complete_sends().
@@ -83,6 +81,7 @@ class MpiChannel {
   };
 
   [[noreturn]] void fail(const std::string& message) const;
+  std::string name(int rank) const { return name_rank_(rank); }
 
   const int rank_;
   const double peer_timeout_s_;

@@ -22,8 +22,6 @@ std::string type_name(uint32_t type) {
   }
 }
 
-std::string to_string(MessageType type) { return type_name(static_cast<uint32_t>(type)); }
-
 std::string describe(const MessageHeader& h) {
   std::string shard = h.shard >= 0 ? fmt::format(" of shard {}", h.shard) : "";
   return fmt::format("{}{} from rank {} (sequence {}, {} bytes)", type_name(h.type), shard,

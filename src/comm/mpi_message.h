@@ -29,7 +29,6 @@ enum class MessageType : uint32_t {
 constexpr uint32_t kMaxMessageType = 12;
 
 // "push", "pull-reply", ...; "type 77" for a value that names no type.
-std::string to_string(MessageType type);
 std::string type_name(uint32_t type);
 
 // The bit of a type in a MessageTypes set.

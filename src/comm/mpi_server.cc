@@ -17,7 +17,7 @@ struct MpiServer::Worker {
 
 namespace {
 
-// Workers' status is small (10 doubles and 3 per finished episode); anything near this
+// Workers' status is small (8 doubles and 3 per finished episode); anything near this
 // bound is not a status.
 constexpr int64_t kMaxStatusBytes = 64 << 20;
 
@@ -123,7 +123,8 @@ void MpiServer::handle(int source, const MessageHeader& h, const Hooks& hooks) {
       frames_heard_ = std::max(frames_heard_, h.values[0]);
       const int64_t frames = std::max(frames_heard_, counters_ ? counters_->frames() : 0);
       MessageHeader r = reply_to(MessageType::kPushReply, roles_.rank);
-      r.values[0] = shard_.apply(scratch_.data(), scratch_.size(), ps::learning_rate(config_, frames));
+      r.values[0] =
+          shard_.apply(scratch_.data(), scratch_.size(), ps::learning_rate(config_, frames));
       channel_->send(source, r, nullptr);
       break;
     }

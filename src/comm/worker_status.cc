@@ -7,7 +7,7 @@
 namespace ga3c::comm {
 namespace {
 
-constexpr std::size_t kCounters = 10;  // the scalar fields, in declaration order
+constexpr std::size_t kCounters = 8;  // the scalar fields, in declaration order
 constexpr std::size_t kPerEpisode = 3;
 
 int64_t as_integer(double v) {
@@ -25,9 +25,7 @@ int64_t as_count(double v) {
 }  // namespace
 
 std::vector<double> encode(const WorkerStatus& s) {
-  std::vector<double> out{static_cast<double>(s.frames),
-                          static_cast<double>(s.episodes),
-                          static_cast<double>(s.prediction_batches),
+  std::vector<double> out{static_cast<double>(s.prediction_batches),
                           static_cast<double>(s.training_batches),
                           static_cast<double>(s.syncs),
                           static_cast<double>(s.sync_us),
@@ -47,19 +45,17 @@ std::vector<double> encode(const WorkerStatus& s) {
 WorkerStatus decode_worker_status(const double* d, std::size_t n) {
   if (n < kCounters || (n - kCounters) % kPerEpisode != 0) {
     throw std::invalid_argument("worker status of " + std::to_string(n) +
-                                " doubles; expected 10 + 3 per episode");
+                                " doubles; expected 8 + 3 per episode");
   }
   WorkerStatus s;
-  s.frames = as_count(d[0]);
-  s.episodes = as_count(d[1]);
-  s.prediction_batches = as_count(d[2]);
-  s.training_batches = as_count(d[3]);
-  s.syncs = as_count(d[4]);
-  s.sync_us = as_count(d[5]);
-  s.lag_milli = as_integer(d[6]);
-  s.prediction_queue = as_count(d[7]);
-  s.training_queue = as_count(d[8]);
-  s.interrupted = d[9] != 0.0;
+  s.prediction_batches = as_count(d[0]);
+  s.training_batches = as_count(d[1]);
+  s.syncs = as_count(d[2]);
+  s.sync_us = as_count(d[3]);
+  s.lag_milli = as_integer(d[4]);
+  s.prediction_queue = as_count(d[5]);
+  s.training_queue = as_count(d[6]);
+  s.interrupted = d[7] != 0.0;
   for (std::size_t i = kCounters; i < n; i += kPerEpisode) {
     FinishedEpisode e;
     e.agent = static_cast<int>(as_count(d[i]));

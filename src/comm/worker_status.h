@@ -16,10 +16,10 @@ struct FinishedEpisode {
   int64_t length = 0;           // agent steps
 };
 
+// Frames and episodes are not in it: server 0 counts those exactly from the workers' reports.
 struct WorkerStatus {
   // Running totals of the node since it started.
-  int64_t frames = 0, episodes = 0, prediction_batches = 0, training_batches = 0, syncs = 0,
-          sync_us = 0, lag_milli = 0;
+  int64_t prediction_batches = 0, training_batches = 0, syncs = 0, sync_us = 0, lag_milli = 0;
   // Now.
   int64_t prediction_queue = 0, training_queue = 0;
   bool interrupted = false;  // the worker's process got SIGINT or SIGTERM

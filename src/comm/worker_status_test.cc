@@ -9,9 +9,7 @@ namespace {
 
 TEST(WorkerStatus, RoundTripsThroughDoubles) {
   WorkerStatus s;
-  s.frames = 123456789012;
-  s.episodes = 42;
-  s.prediction_batches = 7;
+  s.prediction_batches = 123456789012;
   s.training_batches = 8;
   s.syncs = 9;
   s.sync_us = 10;
@@ -21,10 +19,9 @@ TEST(WorkerStatus, RoundTripsThroughDoubles) {
   s.interrupted = true;
   s.episodes_since_last = {{3, 21.5, 22}, {63, -1.0, 500}};
   const auto data = encode(s);
-  ASSERT_EQ(data.size(), 16u);
+  ASSERT_EQ(data.size(), 14u);
   const WorkerStatus d = decode_worker_status(data.data(), data.size());
-  EXPECT_EQ(d.frames, s.frames);
-  EXPECT_EQ(d.episodes, 42);
+  EXPECT_EQ(d.prediction_batches, s.prediction_batches);
   EXPECT_EQ(d.lag_milli, -3);
   EXPECT_EQ(d.training_queue, 6);
   EXPECT_TRUE(d.interrupted);
@@ -36,11 +33,11 @@ TEST(WorkerStatus, RoundTripsThroughDoubles) {
 
 TEST(WorkerStatus, RejectsWhatIsNotAStatus) {
   std::vector<double> data = encode(WorkerStatus{});
-  EXPECT_THROW(decode_worker_status(data.data(), 9), std::invalid_argument);
+  EXPECT_THROW(decode_worker_status(data.data(), 7), std::invalid_argument);
   data.push_back(1.0);  // a third of an episode
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
   data = encode(WorkerStatus{});
-  data[0] = 1.5;  // frames
+  data[0] = 1.5;  // prediction batches
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
   data[0] = -1;
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);

@@ -20,8 +20,7 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
       training_(static_cast<std::size_t>(config.max_queue),
                 [](const Rollout& r) { return r.size(); }),
       sync_(link, snapshots_.num_params(), config.optimizer_state, config.optimizer),
-      params_(snapshots_.num_params()),
-      pulled_(snapshots_.num_params()) {
+      params_(snapshots_.num_params()) {
   env::EnvOptions env_options;
   env_options.sticky_action_prob = config.sticky_action_prob;
   AgentConfig agent_config;

@@ -37,8 +37,9 @@ class Ga3cNode {
  public:
   // link and recorder must outlive the node. make_net builds the node's architecture.
   // episode_listener, when given, is also told of every finished episode, on an env thread
-  // (an MPI worker forwards them to server rank 0). Agents are seeded agent_seed(config.seed, worker,
-  // agent). Throws what environment creation throws (UnknownEnvError).
+  // (an MPI worker forwards them to server rank 0). Agents are seeded
+  // agent_seed(config.seed, worker, agent). Throws what environment creation throws
+  // (UnknownEnvError).
   Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
            metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net,
            EnvRunner::EpisodeSink episode_listener = {});
@@ -91,7 +92,6 @@ class Ga3cNode {
   std::mutex update_mutex_;
   NodeSync sync_;                  // guarded by update_mutex_
   std::vector<float> params_;      // guarded by update_mutex_: the node's master parameters
-  std::vector<float> pulled_;      // guarded by update_mutex_
   int64_t version_ = 0;            // guarded by update_mutex_
   int64_t step_ = 0;               // guarded by update_mutex_: local training steps
   double lag_versions_ = 0;        // guarded by update_mutex_: acted-version sum since sync

@@ -38,10 +38,7 @@ class EpisodeOutbox {
 comm::WorkerStatus status_of(const Ga3cNode& node, EpisodeOutbox& outbox, bool interrupted) {
   const NodeCounters& c = node.counters();
   comm::WorkerStatus s;
-  // Episodes first: every episode counted below is in this status or an earlier one.
   s.episodes_since_last = outbox.take();
-  s.frames = c.frames.load();
-  s.episodes = c.episodes.load();
   s.prediction_batches = c.prediction_batches.load();
   s.training_batches = c.training_batches.load();
   s.syncs = c.syncs.load();

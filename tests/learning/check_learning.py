@@ -27,8 +27,9 @@ def main():
     args = parser.parse_args()
     train_args = [a for a in args.train_args if a != "--"]
     run_dir = os.path.join(tempfile.mkdtemp(prefix="ga3c_learning_"), "run")
-    cmd = args.launcher.split() + [args.binary, "train", "--run-dir", run_dir, "--max-frames", str(args.frames),
-           "--target-return", str(args.bar), "--status-interval", "30"] + train_args
+    cmd = args.launcher.split() + [
+        args.binary, "train", "--run-dir", run_dir, "--max-frames", str(args.frames),
+        "--target-return", str(args.bar), "--status-interval", "30"] + train_args
     print(" ".join(cmd), flush=True)
     subprocess.run(cmd, check=True)
 

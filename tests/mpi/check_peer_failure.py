@@ -5,6 +5,7 @@ ga3c's peer timeout can notice) the last worker rank. mpirun must exit non-zero 
 --peer-timeout plus a margin, the output must name the rank, and no rank may be left running."""
 import argparse
 import os
+import re
 import signal
 import sys
 import tempfile
@@ -54,9 +55,10 @@ def main():
             print("mpirun exited %d after %.1f s (bound %.0f s)" % (code, elapsed, bound))
         after = job.output()[before:]
         if args.signal == "STOP":
-            # Only ga3c can notice a silent rank: its message must name it.
-            if "no message from rank %d (worker 1)" % victim not in after:
-                failures.append("no message naming the silent rank %d" % victim)
+            # Only ga3c can notice a silent rank: another rank's fatal message must name it
+            # (no message from it, or a reply it did not take).
+            if not re.search(r"rank [01]: fatal: .*rank %d \(worker 1\)" % victim, after):
+                failures.append("no fatal message naming the silent rank %d" % victim)
         elif "rank %d" % victim not in after:
             failures.append("no message naming the killed rank %d" % victim)
         time.sleep(1)
