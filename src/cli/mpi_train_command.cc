@@ -11,6 +11,7 @@
 #include "metrics/run_directory.h"
 #include "metrics/run_recorder.h"
 #include "runtime/mpi_training.h"
+#include "runtime/interval_report.h"
 #include "runtime/training_run.h"
 
 namespace ga3c::cli {
@@ -86,12 +87,7 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
 
   world.barrier(config.peer_timeout_s, "the end of training");
   if (first) {
-    spdlog::info(
-        "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return "
-        "of the last 100 episodes {:.2f}, best {:.2f}",
-        summary.interrupted ? " (stopped by signal)" : "", summary.frames, summary.episodes,
-        summary.updates, summary.wall_s, summary.frames / std::max(summary.wall_s, 1e-9),
-        summary.mean_return_100, summary.best_mean_return_100);
+    spdlog::info("{}", runtime::format_summary(summary));
   }
   return 0;
 }

@@ -12,6 +12,7 @@
 #include "env/registry.h"
 #include "metrics/run_directory.h"
 #include "metrics/run_recorder.h"
+#include "runtime/interval_report.h"
 #include "runtime/training_run.h"
 
 namespace ga3c::cli {
@@ -44,12 +45,7 @@ int run_train_command(TrainOptions& options) {
     spdlog::info("run directory {}", run_dir);
     const auto& stop = install_stop_signals();
     const auto summary = runtime::run_training(config, recorder, &stop);
-    spdlog::info(
-        "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return "
-        "of the last 100 episodes {:.2f}, best {:.2f}",
-        summary.interrupted ? " (stopped by signal)" : "", summary.frames, summary.episodes,
-        summary.updates, summary.wall_s, summary.frames / std::max(summary.wall_s, 1e-9),
-        summary.mean_return_100, summary.best_mean_return_100);
+    spdlog::info("{}", runtime::format_summary(summary));
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ga3c train: error: %s\n", e.what());

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "comm/mpi_server.h"
-#include "metrics/status_line.h"
+#include "runtime/interval_report.h"
 #include "runtime/mpi_training.h"
 #include "runtime/run_setup.h"
 
@@ -50,7 +50,7 @@ class JobStatus {
   void write_status() {
     const auto now = Clock::now();
     const double dt = std::chrono::duration<double>(now - last_time_).count();
-    comm::WorkerStatus t;
+    JobTotals t;
     for (const auto& s : latest_) {
       t.prediction_batches += s.prediction_batches;
       t.training_batches += s.training_batches;
@@ -61,34 +61,10 @@ class JobStatus {
       t.training_queue += s.training_queue;
     }
     const ps::GlobalProgress p = counters_.progress();
-    metrics::SystemRecord sys;
-    sys.frames = p.frames;
-    sys.fps = (p.frames - last_frames_) / dt;
-    sys.pps = (t.prediction_batches - last_.prediction_batches) / dt;
-    sys.tps = (t.training_batches - last_.training_batches) / dt;
-    sys.prediction_queue = t.prediction_queue;
-    sys.training_queue = t.training_queue;
-    sys.episodes = p.episodes;
-    sys.mean_return = recorder_.window().mean();
-    recorder_.system(sys);
-    recorder_.flush();
-    if (!config_.quiet) {
-      const int64_t syncs = t.syncs - last_.syncs;
-      metrics::Status status;
-      status.wall_s = recorder_.wall_seconds();
-      status.frames = p.frames;
-      status.max_frames = config_.max_frames;
-      status.fps = sys.fps;
-      status.pps = sys.pps;
-      status.tps = sys.tps;
-      status.episodes = p.episodes;
-      status.mean_return = sys.mean_return;
-      status.sync_ms = syncs > 0 ? (t.sync_us - last_.sync_us) / 1000.0 / syncs : 0.0;
-      status.lag = syncs > 0 ? (t.lag_milli - last_.lag_milli) / 1000.0 / syncs : 0.0;
-      spdlog::info("{}", metrics::format_status(status));
-    }
+    t.frames = p.frames;
+    t.episodes = p.episodes;
+    report_interval(recorder_, config_, t, last_, dt);
     last_ = t;
-    last_frames_ = p.frames;
     last_time_ = now;
   }
 
@@ -100,8 +76,7 @@ class JobStatus {
   metrics::RunRecorder& recorder_;
   const std::atomic<bool>* interrupt_;
   std::vector<comm::WorkerStatus> latest_;
-  comm::WorkerStatus last_;  // the sums at the previous status line
-  int64_t last_frames_ = 0;
+  JobTotals last_;  // the job's totals at the previous status line
   Clock::time_point last_time_;
   bool interrupted_ = false;
 };

@@ -13,6 +13,7 @@
 #include "model/actor_critic.h"
 #include "ps/parameter_server.h"
 #include "runtime/ga3c_node.h"
+#include "runtime/interval_report.h"
 #include "runtime/math_threads.h"
 #include "runtime/run_setup.h"
 
@@ -26,14 +27,9 @@ void require_positive(const char* flag, double value) {
   }
 }
 
-// Sums of every node's counters at one moment.
-struct Totals {
-  int64_t frames = 0, episodes = 0, prediction_batches = 0, training_batches = 0, syncs = 0,
-          sync_us = 0, lag_milli = 0, prediction_queue = 0, training_queue = 0;
-};
 
-Totals totals(const std::vector<std::unique_ptr<Ga3cNode>>& nodes) {
-  Totals t;
+JobTotals totals(const std::vector<std::unique_ptr<Ga3cNode>>& nodes) {
+  JobTotals t;
   for (const auto& n : nodes) {
     const NodeCounters& c = n->counters();
     t.frames += c.frames.load();
@@ -122,7 +118,7 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
   TrainingSummary summary;
   using clock = std::chrono::steady_clock;
   auto last_time = clock::now();
-  Totals last = totals(nodes);
+  JobTotals last = totals(nodes);
   auto all_stopping = [&] {
     for (const auto& n : nodes) {
       if (!n->stopping()) return false;
@@ -144,33 +140,8 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
     }
     const auto now = clock::now();
     const double dt = std::chrono::duration<double>(now - last_time).count();
-    const Totals t = totals(nodes);
-    const int64_t syncs = t.syncs - last.syncs;
-    metrics::SystemRecord sys;
-    sys.frames = t.frames;
-    sys.fps = (t.frames - last.frames) / dt;
-    sys.pps = (t.prediction_batches - last.prediction_batches) / dt;
-    sys.tps = (t.training_batches - last.training_batches) / dt;
-    sys.prediction_queue = t.prediction_queue;
-    sys.training_queue = t.training_queue;
-    sys.episodes = t.episodes;
-    sys.mean_return = recorder.window().mean();
-    recorder.system(sys);
-    recorder.flush();
-    if (!config.quiet) {
-      metrics::Status status;
-      status.wall_s = recorder.wall_seconds();
-      status.frames = t.frames;
-      status.max_frames = config.max_frames;
-      status.fps = sys.fps;
-      status.pps = sys.pps;
-      status.tps = sys.tps;
-      status.episodes = t.episodes;
-      status.mean_return = sys.mean_return;
-      status.sync_ms = syncs > 0 ? (t.sync_us - last.sync_us) / 1000.0 / syncs : 0.0;
-      status.lag = syncs > 0 ? (t.lag_milli - last.lag_milli) / 1000.0 / syncs : 0.0;
-      spdlog::info("{}", metrics::format_status(status));
-    }
+    const JobTotals t = totals(nodes);
+    report_interval(recorder, config, t, last, dt);
     last = t;
     last_time = now;
   }

@@ -1,0 +1,49 @@
+#include "runtime/interval_report.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "metrics/status_line.h"
+
+namespace ga3c::runtime {
+
+void report_interval(metrics::RunRecorder& recorder, const TrainConfig& config,
+                     const JobTotals& now, const JobTotals& last, double dt_s) {
+  metrics::SystemRecord sys;
+  sys.frames = now.frames;
+  sys.fps = (now.frames - last.frames) / dt_s;
+  sys.pps = (now.prediction_batches - last.prediction_batches) / dt_s;
+  sys.tps = (now.training_batches - last.training_batches) / dt_s;
+  sys.prediction_queue = now.prediction_queue;
+  sys.training_queue = now.training_queue;
+  sys.episodes = now.episodes;
+  sys.mean_return = recorder.window().mean();
+  recorder.system(sys);
+  recorder.flush();
+  if (config.quiet) return;
+  const int64_t syncs = now.syncs - last.syncs;
+  metrics::Status status;
+  status.wall_s = recorder.wall_seconds();
+  status.frames = now.frames;
+  status.max_frames = config.max_frames;
+  status.fps = sys.fps;
+  status.pps = sys.pps;
+  status.tps = sys.tps;
+  status.episodes = now.episodes;
+  status.mean_return = sys.mean_return;
+  status.sync_ms = syncs > 0 ? (now.sync_us - last.sync_us) / 1000.0 / syncs : 0.0;
+  status.lag = syncs > 0 ? (now.lag_milli - last.lag_milli) / 1000.0 / syncs : 0.0;
+  spdlog::info("{}", metrics::format_status(status));
+}
+
+std::string format_summary(const TrainingSummary& s) {
+  return fmt::format(
+      "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return of "
+      "the last 100 episodes {:.2f}, best {:.2f}",
+      s.interrupted ? " (stopped by signal)" : "", s.frames, s.episodes, s.updates, s.wall_s,
+      s.frames / std::max(s.wall_s, 1e-9), s.mean_return_100, s.best_mean_return_100);
+}
+
+}  // namespace ga3c::runtime

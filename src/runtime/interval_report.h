@@ -1,0 +1,27 @@
+// One status interval's report, the same in one process and on MPI rank 0: a system.csv row
+// (and its TensorBoard scalars) and, unless quiet, the console status line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "metrics/run_recorder.h"
+#include "runtime/train_config.h"
+#include "runtime/training_run.h"
+
+namespace ga3c::runtime {
+
+// Running totals of the whole job at one moment (counters only grow, queues are sizes now).
+struct JobTotals {
+  int64_t frames = 0, episodes = 0, prediction_batches = 0, training_batches = 0, syncs = 0,
+          sync_us = 0, lag_milli = 0, prediction_queue = 0, training_queue = 0;
+};
+
+// Reports the interval from `last` to `now`, dt_s seconds long (> 0).
+void report_interval(metrics::RunRecorder& recorder, const TrainConfig& config,
+                     const JobTotals& now, const JobTotals& last, double dt_s);
+
+// The closing line: "done: N frames, ... mean return of the last 100 episodes X, best Y".
+std::string format_summary(const TrainingSummary& summary);
+
+}  // namespace ga3c::runtime
