@@ -57,8 +57,9 @@ int main(int argc, char** argv) {
   const auto dir = std::filesystem::temp_directory_path() / "ga3c_train_throughput";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  config.run_dir = dir.string();
   ga3c::metrics::RunRecorder recorder(dir.string());
-  const auto s = ga3c::runtime::run_training(config, recorder);
+  const auto s = ga3c::runtime::run_training(config, recorder, {});
   const double fps = s.frames / s.wall_s;
   const double busy = s.env_s + s.predict_s + s.train_s + s.sync_s;
   std::printf("%s workers %d agents %d predictors %d trainers %d env-threads %d\n",

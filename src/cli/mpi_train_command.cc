@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/resume.h"
 #include "cli/stop_signals.h"
 #include "comm/mpi_roles.h"
 #include "metrics/run_directory.h"
@@ -23,12 +24,12 @@ constexpr char kRunDirOk[] = "ok:";
 // Rank 0: the run directory made and config.toml in it, as "ok:<dir>"; "" when it failed
 // (after saying why on stderr).
 std::string prepare_run_directory(const runtime::TrainConfig& config,
-                                   const TrainOptions& options) {
+                                   const TrainOptions& options, bool resumed) {
   try {
     const std::string dir =
         config.run_dir.empty() ? metrics::default_run_dir(config.env_id) : config.run_dir;
-    metrics::prepare_run_dir(dir);
-    std::ofstream(dir + "/config.toml") << options.to_toml();
+    if (!resumed) metrics::prepare_run_dir(dir);
+    metrics::write_run_config(dir, options.to_toml());
     return kRunDirOk + dir;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
@@ -43,10 +44,13 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
   spdlog::set_pattern(fmt::format("[%H:%M:%S] [rank {}] %^%v%$", world.rank()));
   runtime::TrainConfig config;
   comm::MpiRoles roles;
+  std::optional<Resume> resume;
   try {
     spdlog::set_level(spdlog::level::from_str(options.log_level()));
+    // Every rank reads the checkpoint itself (the run directory is on a shared filesystem).
+    resume = find_resume(options);
     options.resolve();
-    config = options.config();
+    config = resumed_config(options, resume);
     runtime::validate(config);
     roles = comm::make_roles(world.rank(), world.size(), config.num_ps, config.workers);
   } catch (const std::exception& e) {
@@ -56,9 +60,20 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
     return 2;
   }
   const std::string answer = world.broadcast(
-      first ? prepare_run_directory(config, options) : "", 0, config.peer_timeout_s);
+      first ? prepare_run_directory(config, options, resume.has_value()) : "", 0,
+      config.peer_timeout_s);
   if (answer.rfind(kRunDirOk, 0) != 0) return 2;
   const std::string run_dir = answer.substr(sizeof kRunDirOk - 1);
+  config.run_dir = run_dir;
+  runtime::RunStart start;
+  start.config_toml = options.to_toml();
+  metrics::RecorderFiles resumed_files;
+  if (resume) {
+    resumed_files.append = true;
+    resumed_files.wall_offset_s = resume->checkpoint.elapsed_s;
+    start.resume = std::move(resume->checkpoint);
+    start.resume_path = resume->path;
+  }
 
   runtime::TrainingSummary summary;
   try {
@@ -69,13 +84,13 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
       if (first) {
         spdlog::info("run directory {}; {} MPI ranks (launcher seen by {})", run_dir,
                      roles.world_size, comm::MpiWorld::launcher_variable());
-        metrics::RecorderFiles files;
+        metrics::RecorderFiles files = resumed_files;
         files.train = files.sync = false;  // the workers write theirs
         recorder = std::make_unique<metrics::RunRecorder>(run_dir, tensorboard_name, files);
       }
-      summary = runtime::run_mpi_server(config, roles, recorder.get(), &stop);
+      summary = runtime::run_mpi_server(config, roles, recorder.get(), start, &stop);
     } else {
-      metrics::RecorderFiles files;
+      metrics::RecorderFiles files = resumed_files;
       files.suffix = "-w" + std::to_string(roles.worker_index());
       files.system = false;  // server 0 writes the job's
       metrics::RunRecorder recorder(run_dir, tensorboard_name, files);

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/mpi_train_command.h"
+#include "cli/resume.h"
 #include "cli/stop_signals.h"
 #include "comm/mpi_world.h"
 #include "env/registry.h"
@@ -26,25 +27,35 @@ int run_train_command(TrainOptions& options) {
     if (world->size() > 1) return run_mpi_train_command(options, *world);
   }
   runtime::TrainConfig config;
-  std::string run_dir;
+  std::optional<Resume> resume;
   try {
     spdlog::set_level(spdlog::level::from_str(options.log_level()));
+    resume = find_resume(options);
     options.resolve();
-    config = options.config();
+    config = resumed_config(options, resume);
     runtime::validate(config);
-    run_dir = config.run_dir.empty() ? metrics::default_run_dir(config.env_id) : config.run_dir;
-    metrics::prepare_run_dir(run_dir);
+    if (config.run_dir.empty()) config.run_dir = metrics::default_run_dir(config.env_id);
+    if (!resume) metrics::prepare_run_dir(config.run_dir);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
     return 2;
   }
 
   try {
-    std::ofstream(run_dir + "/config.toml") << options.to_toml();
-    metrics::RunRecorder recorder(run_dir);
-    spdlog::info("run directory {}", run_dir);
+    runtime::RunStart start;
+    start.config_toml = options.to_toml();
+    metrics::write_run_config(config.run_dir, start.config_toml);
+    metrics::RecorderFiles files;
+    if (resume) {
+      files.append = true;
+      files.wall_offset_s = resume->checkpoint.elapsed_s;
+      start.resume = std::move(resume->checkpoint);
+      start.resume_path = resume->path;
+    }
+    metrics::RunRecorder recorder(config.run_dir, "main", files);
+    spdlog::info("run directory {}", config.run_dir);
     const auto& stop = install_stop_signals();
-    const auto summary = runtime::run_training(config, recorder, &stop);
+    const auto summary = runtime::run_training(config, recorder, start, &stop);
     spdlog::info("{}", runtime::format_summary(summary));
     return 0;
   } catch (const std::exception& e) {

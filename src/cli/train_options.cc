@@ -85,12 +85,40 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
         "none | inverse | inverse-sqrt: the parameter server's lr is lr, lr / workers or "
         "lr / sqrt(workers) (shared optimizer state; many workers step one optimizer)");
   });
+  group("Checkpoints", [&] {
+    add("--checkpoint-every", c.checkpoint_every_s,
+        "Seconds between checkpoints in <run-dir>/checkpoints (0: only the final one at the end)");
+    add("--keep-checkpoints", c.keep_checkpoints, "Newest checkpoints kept (per server rank)");
+    add("--resume", c.resume_dir,
+        "Go on from the latest complete checkpoint of this run directory, with its settings "
+        "(flags given here override them, e.g. a larger --max-frames)");
+  });
   group("Output", [&] {
     add("--status-interval", c.status_interval_s, "Seconds between status lines and system.csv rows");
     add("--log-level", log_level_, "trace | debug | info | warn | error | off");
     app_.add_flag("--quiet", c.quiet, "No status line");
   });
   app_.footer(presets_help());
+}
+
+void TrainOptions::apply_saved_config(const std::string& toml) {
+  std::istringstream in(toml);
+  for (const CLI::ConfigItem& item : CLI::ConfigTOML().from_config(in)) {
+    // CLI11 marks where a section opens and closes with items named "++" and "--".
+    if (item.parents != std::vector<std::string>{"train"} || item.name == "++" ||
+        item.name == "--") {
+      continue;
+    }
+    if (item.name == "run-dir" || item.name == "resume") continue;
+    CLI::Option* opt = app_.get_option_no_throw("--" + item.name);
+    if (opt == nullptr) {
+      throw std::invalid_argument("the saved config has an unknown setting '" + item.name +
+                                  "' (written by another ga3c version?)");
+    }
+    if (opt->count() > 0) continue;
+    opt->add_result(item.inputs);
+    opt->run_callback();
+  }
 }
 
 void TrainOptions::resolve() {
@@ -115,7 +143,7 @@ std::string TrainOptions::to_toml() const {
   for (CLI::Option* opt : app_.get_options()) {
     if (opt->get_lnames().empty()) continue;
     const std::string name = opt->get_lnames().front();
-    if (name == "help" || name == "config") continue;
+    if (name == "help" || name == "config" || name == "resume") continue;
     opt->capture_default_str();
     std::string value = opt->count() > 0 ? opt->results().back() : opt->get_default_str();
     if (opt->get_expected_min() == 0) {  // a flag

@@ -16,6 +16,11 @@ class TrainOptions {
  public:
   explicit TrainOptions(CLI::App& train);
 
+  // After parsing, for --resume: gives every setting that neither a flag nor --config set the
+  // value of the saved config `toml` (a run's config.toml), but for run-dir and resume.
+  // Throws std::invalid_argument naming a setting it does not know.
+  void apply_saved_config(const std::string& toml);
+
   // After parsing: applies the environment's preset to every setting that neither a flag nor
   // the config file set, and converts the names (optimizer, schedule, ...) to their enums.
   // Throws std::invalid_argument naming a bad value.

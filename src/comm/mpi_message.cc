@@ -18,6 +18,8 @@ std::string type_name(uint32_t type) {
     case 10: return "group-ready";
     case 11: return "group-go";
     case 12: return "group-data";
+    case 13: return "checkpoint";
+    case 14: return "last-checkpoint";
     default: return fmt::format("type {}", type);
   }
 }

@@ -25,8 +25,12 @@ enum class MessageType : uint32_t {
   kGroupReady = 10,  // worker -> first worker: reached a group barrier
   kGroupGo = 11,     // first worker -> worker: every worker reached it
   kGroupData = 12,   // worker -> first worker: doubles to gather
+  // server 0 -> server s, one way: save a checkpoint now; values = frames, episodes, updates,
+  // elapsed training time in ms (a CheckpointOrder)
+  kCheckpoint = 13,
+  kLastCheckpoint = 14,  // as kCheckpoint; server 0's last message to server s
 };
-constexpr uint32_t kMaxMessageType = 12;
+constexpr uint32_t kMaxMessageType = 14;
 
 // "push", "pull-reply", ...; "type 77" for a value that names no type.
 std::string type_name(uint32_t type);

@@ -54,7 +54,7 @@ void MpiServer::serve(const Hooks& hooks) {
   for (Worker& w : workers_) w.last_heard = start;
   auto next_tick = start;
   Backoff backoff;
-  while (goodbyes_ < roles_.workers) {
+  while (goodbyes_ < roles_.workers || (roles_.rank != 0 && !last_order_)) {
     MessageHeader h;
     int source = -1;
     if (channel_->poll_any(h, source)) {
@@ -74,8 +74,40 @@ void MpiServer::serve(const Hooks& hooks) {
   channel_->complete_sends();
 }
 
+void MpiServer::order_checkpoint(const CheckpointOrder& order, bool last) {
+  MessageHeader h;
+  h.type = static_cast<uint32_t>(last ? MessageType::kLastCheckpoint : MessageType::kCheckpoint);
+  h.values[0] = order.progress.frames;
+  h.values[1] = order.progress.episodes;
+  h.values[2] = order.progress.updates;
+  h.values[3] = static_cast<int64_t>(order.elapsed_s * 1000.0);
+  for (int s = 1; s < roles_.num_ps; ++s) channel_->send(s, h, nullptr);
+  if (last) channel_->complete_sends();
+}
+
+void MpiServer::handle_order(const MessageHeader& h, const Hooks& hooks) {
+  HeaderExpectation e;
+  e.types = type_bit(MessageType::kCheckpoint) | type_bit(MessageType::kLastCheckpoint);
+  e.payload_bytes = 0;
+  channel_->accept(h, 0, e);
+  if (last_order_) mpi_abort(fmt::format("unexpected {} after the last one", describe(h)));
+  last_order_ = h.type == static_cast<uint32_t>(MessageType::kLastCheckpoint);
+  CheckpointOrder order;
+  order.progress.frames = h.values[0];
+  order.progress.episodes = h.values[1];
+  order.progress.updates = h.values[2];
+  order.elapsed_s = static_cast<double>(h.values[3]) / 1000.0;
+  if (hooks.on_checkpoint) hooks.on_checkpoint(order, last_order_);
+}
+
 void MpiServer::check_silence() const {
   const auto now = Clock::now();
+  if (goodbyes_ == roles_.workers && !last_order_ && roles_.rank != 0 &&
+      now - all_goodbyes_ > std::chrono::duration<double>(peer_timeout_s_)) {
+    mpi_abort(fmt::format("{} sent no last checkpoint order within {} s (--peer-timeout) of "
+                          "the workers' goodbyes; it may have died or hung",
+                          roles_.name(0), peer_timeout_s_));
+  }
   for (int k = 0; k < roles_.workers; ++k) {
     const Worker& w = workers_[k];
     const double silent = std::chrono::duration<double>(now - w.last_heard).count();
@@ -88,6 +120,7 @@ void MpiServer::check_silence() const {
 }
 
 void MpiServer::handle(int source, const MessageHeader& h, const Hooks& hooks) {
+  if (source == 0 && roles_.rank != 0) return handle_order(h, hooks);
   if (source < roles_.num_ps || source >= roles_.world_size) {
     mpi_abort(fmt::format("unexpected {}: servers take messages from workers only",
                           describe(h)));
@@ -166,7 +199,7 @@ void MpiServer::handle(int source, const MessageHeader& h, const Hooks& hooks) {
       break;
     case MessageType::kGoodbye:
       worker.said_goodbye = true;
-      ++goodbyes_;
+      if (++goodbyes_ == roles_.workers) all_goodbyes_ = Clock::now();
       break;
     default:  // accept() let through only the types above
       mpi_abort("unhandled " + describe(h));

@@ -3,11 +3,16 @@
 // ps::GlobalCounters, answers reports with the totals and the stop decision, and receives
 // the workers' status. One thread serves every worker, so the shard sees one push at a time.
 //
+// Checkpoints: server 0 orders every server to save at the same counts (order_checkpoint),
+// so that the ranks' files make one checkpoint; its last order comes after its serve loop,
+// and the other servers serve until they have it.
+//
 // Fatal, for the whole job (MPI_Abort with a message naming the rank): a malformed or
 // unexpected message, a message after a worker's goodbye, a worker silent for longer than the
 // peer timeout (it died or hangs), a reply not taken within it.
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -23,6 +28,12 @@ namespace ga3c::comm {
 
 class MpiChannel;
 
+// What server 0 tells the other servers to save their shard with.
+struct CheckpointOrder {
+  ps::GlobalProgress progress;  // the job's counters (stop unused)
+  double elapsed_s = 0.0;       // seconds the job has trained, over all its resumes
+};
+
 class MpiServer {
  public:
   struct Hooks {
@@ -31,6 +42,8 @@ class MpiServer {
     std::function<void()> tick;
     // Server 0: a worker's status (worker index, status). May be empty.
     std::function<void(int worker, const WorkerStatus&)> on_status;
+    // Servers but 0: server 0 ordered a checkpoint (its last one when `last`). May be empty.
+    std::function<void(const CheckpointOrder&, bool last)> on_checkpoint;
   };
 
   // roles: a server rank. shard: this rank's shard of ps::shard_layout(num_params, num_ps).
@@ -44,12 +57,19 @@ class MpiServer {
   MpiServer(const MpiServer&) = delete;
   MpiServer& operator=(const MpiServer&) = delete;
 
-  // Serves until every worker said goodbye and every reply was taken.
+  // Serves until every worker said goodbye and every reply was taken, and on servers but 0
+  // until server 0's last checkpoint order came (within the peer timeout of the last
+  // goodbye).
   void serve(const Hooks& hooks);
+
+  // Server 0: sends `order` to every other server; with `last` (after serve() returned) it is
+  // the last message they get from it, and this waits until each took it.
+  void order_checkpoint(const CheckpointOrder& order, bool last);
 
  private:
   struct Worker;
   void handle(int source, const MessageHeader& h, const Hooks& hooks);
+  void handle_order(const MessageHeader& h, const Hooks& hooks);
   void check_silence() const;
 
   const MpiRoles roles_;
@@ -62,6 +82,8 @@ class MpiServer {
   std::vector<float> scratch_;  // the push being applied
   int64_t frames_heard_ = 0;    // largest job frame count a push carried
   int goodbyes_ = 0;
+  bool last_order_ = false;   // servers but 0: server 0's last checkpoint order came
+  std::chrono::steady_clock::time_point all_goodbyes_;  // when the last worker said goodbye
 };
 
 }  // namespace ga3c::comm

@@ -12,12 +12,23 @@ namespace ga3c::metrics {
 
 class CsvWriter {
  public:
-  // Creates (truncates) path and writes the header line. Throws std::runtime_error naming
-  // the path when it cannot be opened.
-  CsvWriter(const std::string& path, const std::string& header) : path_(path) {
-    file_ = std::fopen(path.c_str(), "w");
+  // Creates (truncates) path and writes the header line; with append (a resumed run), adds
+  // to the file instead, writing the header only into an empty file and ending a last line
+  // cut short by a crash. Throws std::runtime_error naming the path when it cannot be opened.
+  CsvWriter(const std::string& path, const std::string& header, bool append = false)
+      : path_(path) {
+    file_ = std::fopen(path.c_str(), append ? "a+" : "w");
     if (file_ == nullptr) throw std::runtime_error("cannot write " + path);
-    std::fputs((header + "\n").c_str(), file_);
+    std::fseek(file_, 0, SEEK_END);
+    const long size = std::ftell(file_);
+    if (size <= 0) {
+      std::fputs((header + "\n").c_str(), file_);
+    } else {
+      std::fseek(file_, size - 1, SEEK_SET);
+      const int last = std::fgetc(file_);
+      std::fseek(file_, 0, SEEK_END);
+      if (last != '\n') std::fputc('\n', file_);
+    }
   }
   ~CsvWriter() {
     if (file_ != nullptr) std::fclose(file_);

@@ -44,4 +44,22 @@ void prepare_run_dir(const std::string& dir) {
   fs::remove(probe, ec);
 }
 
+void write_run_config(const std::string& dir, const std::string& toml) {
+  const fs::path path = fs::path(dir) / "config.toml";
+  const fs::path temporary = fs::path(dir) / "config.toml.tmp";
+  {
+    std::ofstream out(temporary);
+    if (!(out << toml) || !out.flush()) {
+      throw RunDirectoryError("cannot write '" + temporary.string() +
+                              "'; check the run directory's permissions and free space");
+    }
+  }
+  std::error_code ec;
+  fs::rename(temporary, path, ec);
+  if (ec) {
+    throw RunDirectoryError("cannot replace '" + path.string() + "' (" + ec.message() +
+                            "); check the run directory's permissions");
+  }
+}
+
 }  // namespace ga3c::metrics

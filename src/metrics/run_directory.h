@@ -20,4 +20,9 @@ std::string default_run_dir(const std::string& env_id);
 // (episodes.csv or config.toml).
 void prepare_run_dir(const std::string& dir);
 
+// Writes `toml` as dir/config.toml: into a temporary beside it, then renamed over it in one
+// step, so a resumed run (which goes on with new settings; the earlier ones stay in its
+// checkpoints) never leaves a partial file. Throws RunDirectoryError naming the file.
+void write_run_config(const std::string& dir, const std::string& toml);
+
 }  // namespace ga3c::metrics

@@ -5,22 +5,26 @@ namespace ga3c::metrics {
 RunRecorder::RunRecorder(const std::string& dir, const std::string& tensorboard_name,
                          const RecorderFiles& files)
     : start_(std::chrono::steady_clock::now()),
+      wall_offset_s_(files.wall_offset_s),
       tensorboard_(dir + "/tensorboard/" + tensorboard_name, tensorboard_name) {
   const auto path = [&](const char* stem) { return dir + "/" + stem + files.suffix + ".csv"; };
+  const bool a = files.append;
   if (files.episodes) {
-    episodes_.emplace(path("episodes"), "wall_s,frames,worker,agent,return,length");
+    episodes_.emplace(path("episodes"), "wall_s,frames,worker,agent,return,length", a);
   }
   if (files.train) {
     train_.emplace(path("train"),
-                   "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr");
+                   "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr",
+                   a);
   }
   if (files.sync) {
-    sync_.emplace(path("sync"), "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag");
+    sync_.emplace(path("sync"), "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag", a);
   }
   if (files.system) {
     system_.emplace(path("system"),
                     "wall_s,frames,fps,pps,tps,prediction_queue,training_queue,episodes,"
-                    "mean_return_100");
+                    "mean_return_100",
+                    a);
   }
 }
 
@@ -29,7 +33,8 @@ double RunRecorder::epoch_seconds() {
 }
 
 double RunRecorder::wall_seconds() const {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  return wall_offset_s_ +
+         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
 void RunRecorder::episode(int64_t frames, int worker, int agent, double episode_return,

@@ -57,6 +57,10 @@ struct SystemRecord {
 struct RecorderFiles {
   std::string suffix;  // added to each file's stem: "-w0" writes episodes-w0.csv
   bool episodes = true, train = true, sync = true, system = true;
+  // A resumed run: rows go after the existing ones (CsvWriter's append) and wall_s goes on
+  // from wall_offset_s, the seconds the run had trained when it was saved.
+  bool append = false;
+  double wall_offset_s = 0.0;
 };
 
 class RunRecorder {
@@ -78,6 +82,7 @@ class RunRecorder {
 
  private:
   std::chrono::steady_clock::time_point start_;
+  double wall_offset_s_;
   EpisodeWindow window_;
   // Wall-clock seconds since the epoch, TensorBoard's time axis.
   static double epoch_seconds();

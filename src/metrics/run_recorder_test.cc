@@ -62,5 +62,35 @@ TEST(RunRecorder, WritesOnlyTheChosenFilesUnderASuffix) {
   EXPECT_TRUE(std::filesystem::is_directory(dir / "tensorboard" / "rank3"));
 }
 
+TEST(RunRecorder, AResumedRunAppendsAfterALineCutShortAndGoesOnWithWallTime) {
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_append_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    RunRecorder rec(dir.string());
+    rec.episode(500, 0, 1, 3.0, 30);
+  }
+  {
+    std::ofstream cut(dir / "episodes.csv", std::ios::app);
+    cut << "7.5,600,0,2,4";  // the process died in the middle of a row
+  }
+  RecorderFiles files;
+  files.append = true;
+  files.wall_offset_s = 1000.0;
+  {
+    RunRecorder rec(dir.string(), "main", files);
+    EXPECT_GE(rec.wall_seconds(), 1000.0);
+    EXPECT_LT(rec.wall_seconds(), 1100.0);
+    rec.episode(700, 0, 3, 5.0, 50);
+  }
+  const auto episodes = lines(dir / "episodes.csv");
+  ASSERT_EQ(episodes.size(), 4u);
+  EXPECT_EQ(episodes[0], "wall_s,frames,worker,agent,return,length");
+  EXPECT_EQ(episodes[2], "7.5,600,0,2,4");
+  EXPECT_EQ(episodes[3].substr(0, 5), "1000.") << episodes[3];
+  EXPECT_NE(episodes[3].find(",700,0,3,5,50"), std::string::npos) << episodes[3];
+  EXPECT_EQ(lines(dir / "train.csv").size(), 1u);  // the header is not repeated
+}
+
 }  // namespace
 }  // namespace ga3c::metrics

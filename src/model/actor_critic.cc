@@ -99,15 +99,18 @@ std::string to_string(NetworkKind kind) {
   return "?";
 }
 
+NetworkKind resolve_network_kind(NetworkKind kind, const env::ObservationSpec& spec) {
+  if (kind != NetworkKind::kAuto) return kind;
+  if (spec.shape.size() == 1) return NetworkKind::kMlp;
+  if (is_image(spec, 10)) return NetworkKind::kMinAtarCnn;
+  if (is_image(spec, 84)) return NetworkKind::kA3cCnn;
+  throw std::invalid_argument("no network fits observations " + spec.to_string() +
+                              "; choose one with --network mlp");
+}
+
 std::shared_ptr<ActorCritic> make_actor_critic(NetworkKind kind, const env::ObservationSpec& spec,
                                                int num_actions) {
-  if (kind == NetworkKind::kAuto) {
-    if (spec.shape.size() == 1) kind = NetworkKind::kMlp;
-    else if (is_image(spec, 10)) kind = NetworkKind::kMinAtarCnn;
-    else if (is_image(spec, 84)) kind = NetworkKind::kA3cCnn;
-    else throw std::invalid_argument("no network fits observations " + spec.to_string() +
-                                     "; choose one with --network mlp");
-  }
+  kind = resolve_network_kind(kind, spec);
   switch (kind) {
     case NetworkKind::kMlp:
       return std::make_shared<Mlp>(spec.size(), num_actions);

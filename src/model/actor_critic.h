@@ -34,8 +34,13 @@ class ActorCritic : public torch::nn::Module {
   virtual ActorCriticOutput forward(const torch::Tensor& obs) = 0;
 };
 
-// Builds the network for this observation spec and action count. kAuto picks the MLP for
-// rank-1 observations, the MinAtar CNN for [10, 10, C] and the A3C CNN for [84, 84, C].
+// The kind make_actor_critic builds: kAuto picks the MLP for rank-1 observations, the MinAtar
+// CNN for [10, 10, C] and the A3C CNN for [84, 84, C]; other kinds stay as they are. Throws
+// std::invalid_argument when kAuto finds none.
+NetworkKind resolve_network_kind(NetworkKind kind, const env::ObservationSpec& spec);
+
+// Builds the network for this observation spec and action count (kAuto: as
+// resolve_network_kind picks).
 // Initialisation draws from LibTorch's global generator: seed it first (torch::manual_seed).
 // Throws std::invalid_argument when the kind does not fit the spec (message names both).
 std::shared_ptr<ActorCritic> make_actor_critic(NetworkKind kind, const env::ObservationSpec& spec,

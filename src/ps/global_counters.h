@@ -33,6 +33,13 @@ class GlobalCounters {
     return progress();
   }
 
+  // Sets the totals a resumed job starts from; call before any report.
+  void restore(int64_t frames, int64_t episodes, int64_t updates) {
+    frames_ = frames;
+    episodes_ = episodes;
+    updates_ = updates;
+  }
+
   // Asks every worker to stop at its next report (signal, target reached, fatal error).
   void request_stop() { stop_requested_.store(true); }
 

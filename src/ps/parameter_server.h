@@ -73,6 +73,9 @@ class ParameterServer {
   // The learning rate the next push would use.
   float current_lr() const;
   const Shard& shard(int s) const { return *shards_.at(s); }
+  // For a resume (Shard::restore, GlobalCounters::restore) before any worker starts.
+  Shard& shard(int s) { return *shards_.at(s); }
+  GlobalCounters& counters() { return counters_; }
 
  private:
   const ParameterServerConfig config_;

@@ -48,4 +48,26 @@ algo::OptimizerSlots Shard::optimizer_slots() const {
   return optimizer_ ? optimizer_->slots() : algo::OptimizerSlots{};
 }
 
+ShardState Shard::snapshot() const {
+  std::shared_lock lock(mutex_);
+  ShardState s;
+  s.params = params_;
+  if (optimizer_) s.slots = optimizer_->slots();
+  s.version = version_;
+  return s;
+}
+
+void Shard::restore(const ShardState& state) {
+  check_size(state.params.size());
+  std::unique_lock lock(mutex_);
+  if (optimizer_) {
+    optimizer_->set_slots(state.slots);
+  } else if (!state.slots.first.empty() || !state.slots.second.empty()) {
+    throw std::invalid_argument(
+        "the saved shard has global optimizer slots but the optimizer state is local");
+  }
+  params_ = state.params;
+  version_ = state.version;
+}
+
 }  // namespace ga3c::ps

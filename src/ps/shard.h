@@ -15,6 +15,13 @@ namespace ga3c::ps {
 // local: each worker runs its own optimizer and pushes parameter deltas, which are added.
 enum class OptimizerStateMode { kShared, kLocal };
 
+// A shard's whole state at one version: what a checkpoint saves and restores.
+struct ShardState {
+  std::vector<float> params;
+  algo::OptimizerSlots slots;  // empty in local mode
+  int64_t version = 0;
+};
+
 // Any thread may call any method. An apply and its optimizer-slot update happen under one
 // exclusive lock, so no two updates interleave, none is lost and none is applied twice;
 // read() holds a shared lock, so a copy never mixes two versions.
@@ -39,6 +46,13 @@ class Shard {
   OptimizerStateMode mode() const { return mode_; }
   // The optimizer's slots (shared mode), copied under the lock; empty in local mode.
   algo::OptimizerSlots optimizer_slots() const;
+
+  // Parameters, slots and version copied under one lock, so they belong to one version.
+  ShardState snapshot() const;
+  // Replaces the whole state (a resume, before anyone pushes). Throws std::invalid_argument
+  // naming the mismatch when the parameter count differs, or the slots do not fit this
+  // shard's optimizer (slots from another optimizer, or from local mode into shared).
+  void restore(const ShardState& state);
 
  private:
   void check_size(std::size_t n) const;

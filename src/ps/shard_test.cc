@@ -80,5 +80,49 @@ TEST(Shard, RejectsWrongSizes) {
   EXPECT_THROW(shard.read(g, 1), std::invalid_argument);
 }
 
+TEST(Shard, RestoredShardContinuesBitForBitAsTheOriginal) {
+  // Adam's step count and both moments must come back, or the bias correction of the next
+  // step differs.
+  algo::OptimizerConfig adam;
+  adam.kind = algo::OptimizerKind::kAdam;
+  const std::vector<float> g1 = {0.3f, -1.25f, 4.0f}, g2 = {-0.7f, 0.01f, 2.5f};
+  Shard original({1.0f, 2.0f, 3.0f}, adam, OptimizerStateMode::kShared);
+  original.apply(g1.data(), 3, 0.01f);
+  original.apply(g2.data(), 3, 0.01f);
+  const ShardState saved = original.snapshot();
+  EXPECT_EQ(saved.version, 2);
+  EXPECT_EQ(saved.slots.steps, 2);
+  ASSERT_EQ(saved.slots.first.size(), 3u);
+
+  Shard resumed({0.0f, 0.0f, 0.0f}, adam, OptimizerStateMode::kShared);
+  resumed.restore(saved);
+  EXPECT_EQ(original.apply(g1.data(), 3, 0.005f), 3);
+  EXPECT_EQ(resumed.apply(g1.data(), 3, 0.005f), 3);
+  const ShardState a = original.snapshot(), b = resumed.snapshot();
+  EXPECT_EQ(a.params, b.params);
+  EXPECT_EQ(a.slots.first, b.slots.first);
+  EXPECT_EQ(a.slots.second, b.slots.second);
+  EXPECT_EQ(b.slots.steps, 3);
+}
+
+TEST(Shard, RestoreRejectsAStateThatDoesNotFit) {
+  algo::OptimizerConfig rmsprop;
+  Shard shared({1.0f, 2.0f}, rmsprop, OptimizerStateMode::kShared);
+  ShardState three;
+  three.params = {1.0f, 2.0f, 3.0f};
+  EXPECT_THROW(shared.restore(three), std::invalid_argument);
+  ShardState no_slots;
+  no_slots.params = {1.0f, 2.0f};
+  EXPECT_THROW(shared.restore(no_slots), std::invalid_argument);  // RMSProp needs ms
+
+  Shard local({1.0f, 2.0f}, rmsprop, OptimizerStateMode::kLocal);
+  ShardState with_slots = shared.snapshot();
+  EXPECT_THROW(local.restore(with_slots), std::invalid_argument);
+  with_slots.slots = {};
+  with_slots.version = 9;
+  local.restore(with_slots);
+  EXPECT_EQ(local.version(), 9);
+}
+
 }  // namespace
 }  // namespace ga3c::ps

@@ -1,5 +1,7 @@
 #include "runtime/ga3c_node.h"
 
+#include <fmt/format.h>
+
 #include "env/registry.h"
 #include "runtime/predictor.h"
 #include "runtime/seeds.h"
@@ -55,6 +57,9 @@ void Ga3cNode::start() {
     std::lock_guard lock(update_mutex_);
     version_ = sync_.pull(params_.data());
     snapshots_.publish(params_.data(), version_);
+    // The job's frame count, for the learning-rate schedule of the first local steps (a
+    // resumed job does not start at 0).
+    report(false);
     if (config_.sync_overlap) sync_thread_ = std::make_unique<SyncThread>();
   }
   for (auto& runner : runners_) {
@@ -70,10 +75,18 @@ void Ga3cNode::start() {
   for (int t = 0; t < config_.trainers; ++t) {
     threads_.emplace_back([this] {
       guard([this] {
-        run_trainer(training_, snapshots_, obs_shape_, config_.min_batch, config_.entropy_beta,
-                    [this](const std::vector<float>& g, const BatchResult& b) {
-                      apply_gradient(g, b);
-                    });
+        try {
+          run_trainer(training_, snapshots_, obs_shape_, config_.min_batch,
+                      config_.entropy_beta,
+                      [this](const std::vector<float>& g, const BatchResult& b) {
+                        apply_gradient(g, b);
+                      });
+        } catch (const NonFiniteError& e) {
+          std::lock_guard lock(update_mutex_);
+          throw NonFiniteError(fmt::format(
+              "worker {}: {} in the batch of local training step {} (about frame {}); nothing "
+              "of it was pushed", worker_, e.what(), step_ + 1, frames_estimate()));
+        }
       });
     });
   }
@@ -89,6 +102,11 @@ void Ga3cNode::guard(const std::function<void()>& body) {
     }
     stop();
   }
+}
+
+bool Ga3cNode::failed() {
+  std::lock_guard lock(error_mutex_);
+  return error_ != nullptr;
 }
 
 void Ga3cNode::stop() {

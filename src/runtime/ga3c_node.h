@@ -56,6 +56,8 @@ class Ga3cNode {
   void join();
 
   bool stopping() const { return stopping_.load(); }
+  // Whether a thread failed (join() will rethrow its error).
+  bool failed();
   const NodeCounters& counters() const { return counters_; }
   std::size_t prediction_queue_size() const { return predictions_.size(); }
   std::size_t training_queue_size() const { return training_.size(); }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "comm/mpi_server.h"
+#include "runtime/checkpointing.h"
 #include "runtime/interval_report.h"
 #include "runtime/mpi_training.h"
 #include "runtime/run_setup.h"
@@ -84,15 +85,29 @@ class JobStatus {
 }  // namespace
 
 TrainingSummary run_mpi_server(const TrainConfig& config, const comm::MpiRoles& roles,
-                               metrics::RunRecorder* recorder,
+                               metrics::RunRecorder* recorder, const RunStart& start,
                                const std::atomic<bool>* interrupt) {
   const RunSetup setup = make_run_setup(config);
   auto shard = ps::make_shard(setup.initial, setup.server, roles.rank);
   spdlog::info("{}, pid {}: shard {} of {}: {} of {} parameters", roles.name(), getpid(),
                roles.rank, roles.num_ps, shard->size(), setup.initial.size());
+  const RunIdentity identity = run_identity(setup, config, start.config_toml, roles.num_ps);
+  if (start.resume) {
+    check_resumable(start.resume_path, *start.resume, identity, config);
+    restore_shard(start.resume_path, *start.resume, roles.rank, *shard);
+  }
+  const auto layout = ps::shard_layout(setup.initial.size(), roles.num_ps);
+  CheckpointSchedule checkpoints(checkpoint_dir(config.run_dir), config.checkpoint_every_s,
+                                 config.keep_checkpoints);
+  const auto save = [&](const comm::CheckpointOrder& order) {
+    checkpoints.save(capture(identity, roles.rank, layout, {{roles.rank, shard.get()}},
+                             {order.progress, order.elapsed_s}));
+  };
   TrainingSummary summary;
   if (roles.rank != 0) {
-    comm::MpiServer(roles, *shard, nullptr, setup.server, config.peer_timeout_s).serve({});
+    comm::MpiServer::Hooks hooks;
+    hooks.on_checkpoint = [&](const comm::CheckpointOrder& order, bool) { save(order); };
+    comm::MpiServer(roles, *shard, nullptr, setup.server, config.peer_timeout_s).serve(hooks);
     return summary;
   }
 
@@ -101,11 +116,27 @@ TrainingSummary run_mpi_server(const TrainConfig& config, const comm::MpiRoles& 
                config.env_id, setup.spec.to_string(), setup.num_actions, setup.initial.size(),
                roles.num_ps, roles.workers);
   ps::GlobalCounters counters(config.max_frames);
+  if (start.resume) {
+    const checkpoint::Checkpoint& c = *start.resume;
+    counters.restore(c.frames, c.episodes, c.updates);
+    spdlog::info("resumed from {}: {} frames, {} episodes, {} updates", start.resume_path,
+                 c.frames, c.episodes, c.updates);
+  }
   JobStatus job(roles.workers, config, counters, *recorder, interrupt);
+  comm::MpiServer server(roles, *shard, &counters, setup.server, config.peer_timeout_s);
+  const auto order_checkpoint = [&](bool last) {
+    const comm::CheckpointOrder order{counters.progress(), recorder->wall_seconds()};
+    server.order_checkpoint(order, last);
+    save(order);
+  };
   comm::MpiServer::Hooks hooks;
-  hooks.tick = [&] { job.tick(); };
+  hooks.tick = [&] {
+    job.tick();
+    if (checkpoints.due()) order_checkpoint(false);
+  };
   hooks.on_status = [&](int worker, const comm::WorkerStatus& s) { job.on_status(worker, s); };
-  comm::MpiServer(roles, *shard, &counters, setup.server, config.peer_timeout_s).serve(hooks);
+  server.serve(hooks);
+  order_checkpoint(true);
   recorder->flush();
 
   const ps::GlobalProgress p = counters.progress();

@@ -20,9 +20,14 @@
 namespace ga3c::runtime {
 
 // recorder: server rank 0's (episodes.csv and system.csv); null on the other servers.
-// Returns the job's totals on rank 0 (frames, episodes, updates, returns), zeros elsewhere.
+// start: as run_training's; every server restores its shard from start.resume, rank 0 the
+// counters. Checkpoints: rank 0 decides when (config.checkpoint_every_s, and once more after
+// the workers left) and orders the others (comm::MpiServer), so each writes its shard's file
+// with the same counts into config.run_dir/checkpoints. Returns the job's totals on rank 0
+// (frames, episodes, updates, returns), zeros elsewhere. Throws CheckpointError when a
+// checkpoint cannot be restored or saved.
 TrainingSummary run_mpi_server(const TrainConfig& config, const comm::MpiRoles& roles,
-                               metrics::RunRecorder* recorder,
+                               metrics::RunRecorder* recorder, const RunStart& start,
                                const std::atomic<bool>* interrupt);
 
 // recorder: this worker's (episodes-w<k>.csv, train-w<k>.csv, sync-w<k>.csv). Returns this

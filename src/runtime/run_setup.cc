@@ -33,7 +33,24 @@ RunSetup make_run_setup(const TrainConfig& config) {
   s.server.max_frames = config.max_frames;
   s.server.workers = config.workers;
   s.server.lr_worker_scaling = config.lr_worker_scaling;
+
+  s.signature.network = model::to_string(model::resolve_network_kind(kind, s.spec));
+  s.signature.observation_shape = s.spec.shape;
+  s.signature.num_actions = s.num_actions;
+  s.signature.num_params = s.initial.size();
   return s;
+}
+
+RunIdentity run_identity(const RunSetup& setup, const TrainConfig& config,
+                         const std::string& config_toml, int num_ps_ranks) {
+  RunIdentity id;
+  id.signature = setup.signature;
+  id.env_id = config.env_id;
+  id.config_toml = config_toml;
+  id.num_ps_ranks = num_ps_ranks;
+  id.num_shards = setup.server.num_shards;
+  id.optimizer = config.optimizer.kind;
+  return id;
 }
 
 }  // namespace ga3c::runtime

@@ -5,8 +5,10 @@
 
 #include <vector>
 
+#include "checkpoint/checkpoint.h"
 #include "env/observation_spec.h"
 #include "ps/parameter_server.h"
+#include "runtime/checkpointing.h"
 #include "runtime/parameter_snapshots.h"
 #include "runtime/train_config.h"
 
@@ -18,9 +20,15 @@ struct RunSetup {
   ParameterSnapshots::NetFactory make_net;
   std::vector<float> initial;  // the flat parameters of make_net() after seeding with config.seed
   ps::ParameterServerConfig server;
+  checkpoint::ModelSignature signature;  // of make_net()'s network
 };
 
 // Throws what the environment registry and the network factory throw.
 RunSetup make_run_setup(const TrainConfig& config);
+
+// What the checkpoints of this run say of it; num_ps_ranks: the ranks that write files
+// (1 in one process, --num-ps under MPI).
+RunIdentity run_identity(const RunSetup& setup, const TrainConfig& config,
+                         const std::string& config_toml, int num_ps_ranks);
 
 }  // namespace ga3c::runtime

@@ -48,6 +48,11 @@ struct TrainConfig {
   // The parameter server's learning rate over the worker count (shared optimizer state).
   ps::LrWorkerScaling lr_worker_scaling = ps::LrWorkerScaling::kNone;
 
+  // Checkpoints (docs/checkpoints.md), in <run_dir>/checkpoints/.
+  double checkpoint_every_s = 600.0;  // seconds between saves; 0: only the final save
+  int keep_checkpoints = 3;           // newest saves kept per parameter-server rank
+  std::string resume_dir;             // go on from this run's latest complete checkpoint
+
   // Output.
   double status_interval_s = 5.0;  // console status line and system.csv row period
   bool quiet = false;              // no status line

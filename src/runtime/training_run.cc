@@ -1,5 +1,6 @@
 #include "runtime/training_run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <thread>
@@ -14,6 +15,7 @@
 #include "ps/parameter_server.h"
 #include "runtime/ga3c_node.h"
 #include "runtime/interval_report.h"
+#include "runtime/checkpointing.h"
 #include "runtime/math_threads.h"
 #include "runtime/run_setup.h"
 
@@ -63,6 +65,12 @@ void validate(const TrainConfig& c) {
   require_positive("--sync-freq", c.sync_freq);
   require_positive("--status-interval", c.status_interval_s);
   require_positive("--peer-timeout", c.peer_timeout_s);
+  require_positive("--keep-checkpoints", c.keep_checkpoints);
+  if (!(c.checkpoint_every_s >= 0)) {
+    throw std::invalid_argument(fmt::format(
+        "--checkpoint-every must be >= 0 seconds (0: only at the end), got {}",
+        c.checkpoint_every_s));
+  }
   if (c.lr_worker_scaling != ps::LrWorkerScaling::kNone &&
       c.optimizer_state == ps::OptimizerStateMode::kLocal) {
     throw std::invalid_argument(
@@ -96,7 +104,7 @@ void validate(const TrainConfig& c) {
 }
 
 TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& recorder,
-                             const std::atomic<bool>* interrupt) {
+                             const RunStart& start, const std::atomic<bool>* interrupt) {
   validate(config);
   limit_math_threads();
 
@@ -106,6 +114,25 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
   spdlog::info("{}: {} observations, {} actions, {} parameters in {} shard(s), {} worker(s)",
                config.env_id, setup.spec.to_string(), setup.num_actions, setup.initial.size(),
                server.num_shards(), config.workers);
+  const RunIdentity identity = run_identity(setup, config, start.config_toml, 1);
+  if (start.resume) {
+    const checkpoint::Checkpoint& c = *start.resume;
+    check_resumable(start.resume_path, c, identity, config);
+    for (int s = 0; s < server.num_shards(); ++s) {
+      restore_shard(start.resume_path, c, s, server.shard(s));
+    }
+    server.counters().restore(c.frames, c.episodes, c.updates);
+    spdlog::info("resumed from {}: {} frames, {} episodes, {} updates, lr {:.3g}",
+                 start.resume_path, c.frames, c.episodes, c.updates, server.current_lr());
+  }
+  CheckpointSchedule checkpoints(checkpoint_dir(config.run_dir), config.checkpoint_every_s,
+                                 config.keep_checkpoints);
+  const auto save = [&] {
+    std::vector<std::pair<int, const ps::Shard*>> shards;
+    for (int s = 0; s < server.num_shards(); ++s) shards.emplace_back(s, &server.shard(s));
+    checkpoints.save(capture(identity, 0, server.layout(), shards,
+                             {server.progress(), recorder.wall_seconds()}));
+  };
 
   std::vector<std::unique_ptr<comm::InProcessLink>> links;
   std::vector<std::unique_ptr<Ga3cNode>> nodes;
@@ -116,6 +143,7 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
   for (auto& node : nodes) node->start();
 
   TrainingSummary summary;
+  bool failed = false;  // a node's error ends the whole run, and nothing is saved after it
   using clock = std::chrono::steady_clock;
   auto last_time = clock::now();
   JobTotals last = totals(nodes);
@@ -132,11 +160,14 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
       const bool target_reached = config.target_return > 0 && recorder.window().full() &&
                                   recorder.window().mean() >= config.target_return;
       const bool interrupted = interrupt != nullptr && interrupt->load();
-      if (target_reached || interrupted || server.progress().stop) {
+      failed = failed || std::any_of(nodes.begin(), nodes.end(),
+                                     [](const auto& n) { return n->failed(); });
+      if (target_reached || interrupted || failed || server.progress().stop) {
         summary.interrupted = summary.interrupted || interrupted;
         server.request_stop();
         for (auto& n : nodes) n->stop();
       }
+      if (checkpoints.due() && !failed) save();
     }
     const auto now = clock::now();
     const double dt = std::chrono::duration<double>(now - last_time).count();
@@ -154,6 +185,7 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
     summary.train_s += c.train_ns.load() * 1e-9;
     summary.sync_s += c.sync_us.load() * 1e-6;
   }
+  save();
   recorder.flush();
   const auto progress = server.progress();
   summary.frames = progress.frames;

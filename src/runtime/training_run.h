@@ -5,8 +5,10 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 
+#include "checkpoint/checkpoint.h"
 #include "metrics/run_recorder.h"
 #include "runtime/train_config.h"
 
@@ -24,12 +26,22 @@ struct TrainingSummary {
   double env_s = 0, predict_s = 0, train_s = 0, sync_s = 0;
 };
 
+// How a run begins: afresh, or from a checkpoint that check_resumable accepted.
+struct RunStart {
+  std::string config_toml;  // the resolved config, saved in every checkpoint
+  std::optional<checkpoint::Checkpoint> resume;
+  std::string resume_path;  // one of its files, for messages
+};
+
 // Runs until the server's stop decision, the target return, or *interrupt turns true (a
-// signal handler may set it). The recorder writes into the run directory, which the caller
-// prepared. Throws std::invalid_argument for a config that cannot run (message names the
-// setting), and rethrows the first error of any node thread.
+// signal handler may set it). The recorder writes into the run directory config.run_dir,
+// which the caller prepared; checkpoints go to its checkpoints/ every
+// config.checkpoint_every_s seconds and once more at the end, also after *interrupt, but not
+// after an error: the last checkpoint then is the last good one. Throws std::invalid_argument
+// for a config that cannot run (message names the setting), CheckpointError when a save
+// fails, and rethrows the first error of any node thread.
 TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& recorder,
-                             const std::atomic<bool>* interrupt = nullptr);
+                             const RunStart& start, const std::atomic<bool>* interrupt = nullptr);
 
 // Checks every setting; throws std::invalid_argument naming the first bad one and its fix.
 void validate(const TrainConfig& config);

@@ -1,0 +1,50 @@
+#include "cli/resume.h"
+
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+
+#include "checkpoint/checkpoint_directory.h"
+#include "checkpoint/checkpoint_error.h"
+#include "runtime/checkpointing.h"
+#include "runtime/run_setup.h"
+#include "runtime/training_run.h"
+
+namespace ga3c::cli {
+
+std::optional<Resume> find_resume(TrainOptions& options) {
+  const std::string& run_dir = options.config().resume_dir;
+  if (run_dir.empty()) return std::nullopt;
+  if (!options.config().run_dir.empty() && options.config().run_dir != run_dir) {
+    throw std::invalid_argument("--resume goes on in the run's own directory '" + run_dir +
+                                "'; drop --run-dir '" + options.config().run_dir + "'");
+  }
+  const std::string dir = runtime::checkpoint_dir(run_dir);
+  checkpoint::LatestCheckpoint latest = checkpoint::find_latest_complete(dir);
+  for (const std::string& s : latest.skipped) spdlog::warn("{}", s);
+  if (!latest.checkpoint) {
+    throw checkpoint::CheckpointError(
+        dir, "no complete checkpoint to resume from" +
+                 (latest.skipped.empty() ? std::string()
+                                         : " (" + std::to_string(latest.skipped.size()) +
+                                               " damaged or partial, see the warnings)"),
+        "pass the directory of a run that saved one (ga3c train --resume RUN_DIR)");
+  }
+  Resume r{latest.paths.front(), std::move(*latest.checkpoint)};
+  options.apply_saved_config(r.checkpoint.config_toml);
+  return r;
+}
+
+runtime::TrainConfig resumed_config(const TrainOptions& options,
+                                    const std::optional<Resume>& resume) {
+  runtime::TrainConfig config = options.config();
+  if (!resume) return config;
+  config.run_dir = config.resume_dir;
+  runtime::validate(config);
+  const runtime::RunSetup setup = runtime::make_run_setup(config);
+  runtime::check_resumable(resume->path, resume->checkpoint,
+                           runtime::run_identity(setup, config, "", 1), config);
+  return config;
+}
+
+}  // namespace ga3c::cli

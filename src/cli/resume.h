@@ -1,0 +1,30 @@
+// ga3c train --resume RUN_DIR: the checkpoint a run goes on from and the settings it goes on
+// with (the saved ones, under whatever the command line sets).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "checkpoint/checkpoint.h"
+#include "cli/train_options.h"
+#include "runtime/train_config.h"
+
+namespace ga3c::cli {
+
+struct Resume {
+  std::string path;  // rank 0's file of the checkpoint
+  checkpoint::Checkpoint checkpoint;
+};
+
+// Call after parsing, before TrainOptions::resolve(). Without --resume: nullopt. With it:
+// finds the latest complete checkpoint in <resume>/checkpoints (logging newer files passed
+// over, and why) and gives the options the command line left unset its saved settings.
+// Throws CheckpointError when there is none, std::invalid_argument when --run-dir names
+// another directory.
+std::optional<Resume> find_resume(TrainOptions& options);
+
+// After resolve(): the config to run, in the resumed run's directory when resuming; the
+// checkpoint is checked to fit it (runtime::check_resumable). Throws CheckpointError.
+runtime::TrainConfig resumed_config(const TrainOptions& options, const std::optional<Resume>& resume);
+
+}  // namespace ga3c::cli

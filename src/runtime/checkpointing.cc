@@ -1,0 +1,115 @@
+#include "runtime/checkpointing.h"
+
+#include <ctime>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include "checkpoint/checkpoint_directory.h"
+#include "checkpoint/checkpoint_error.h"
+#include "checkpoint/compatibility.h"
+
+namespace ga3c::runtime {
+
+checkpoint::Checkpoint capture(const RunIdentity& identity, int ps_rank,
+                               const std::vector<ps::ShardRange>& layout,
+                               const std::vector<std::pair<int, const ps::Shard*>>& shards,
+                               const SavePoint& at) {
+  checkpoint::Checkpoint c;
+  c.signature = identity.signature;
+  c.env_id = identity.env_id;
+  c.ps_rank = ps_rank;
+  c.num_ps_ranks = identity.num_ps_ranks;
+  c.num_shards = identity.num_shards;
+  c.optimizer = identity.optimizer;
+  for (const auto& [index, shard] : shards) {
+    ps::ShardState s = shard->snapshot();
+    checkpoint::ShardState saved;
+    saved.index = index;
+    saved.offset = layout.at(index).offset;
+    saved.params = std::move(s.params);
+    saved.slots = std::move(s.slots);
+    saved.version = s.version;
+    c.shards.push_back(std::move(saved));
+  }
+  c.frames = at.progress.frames;
+  c.episodes = at.progress.episodes;
+  c.updates = at.progress.updates;
+  // The schedule follows the job's frames (ps::learning_rate), so its position is the count.
+  c.lr_schedule_frames = at.progress.frames;
+  c.config_toml = identity.config_toml;
+  c.wall_time_unix_s = static_cast<double>(std::time(nullptr));
+  c.elapsed_s = at.elapsed_s;
+  return c;
+}
+
+void check_resumable(const std::string& path, const checkpoint::Checkpoint& found,
+                     const RunIdentity& identity, const TrainConfig& config) {
+  using checkpoint::CheckpointError;
+  checkpoint::check_matches(path, found, identity.env_id, identity.signature);
+  if (found.num_shards != identity.num_shards) {
+    throw CheckpointError(path,
+                          fmt::format("saved with {} parameter-server shards, this run has {}",
+                                      found.num_shards, identity.num_shards),
+                          fmt::format("resume with --num-ps {}", found.num_shards));
+  }
+  if (found.optimizer != identity.optimizer) {
+    throw CheckpointError(path,
+                          fmt::format("saved with optimizer {}, this run uses {}",
+                                      algo::to_string(found.optimizer),
+                                      algo::to_string(identity.optimizer)),
+                          "resume with --optimizer " + algo::to_string(found.optimizer));
+  }
+  if (found.frames >= config.max_frames) {
+    throw CheckpointError(path,
+                          fmt::format("the run already has {} frames, --max-frames is {}",
+                                      found.frames, config.max_frames),
+                          "pass a larger --max-frames to go on");
+  }
+}
+
+void restore_shard(const std::string& path, const checkpoint::Checkpoint& found, int index,
+                   ps::Shard& shard) {
+  for (const checkpoint::ShardState& saved : found.shards) {
+    if (saved.index != index) continue;
+    ps::ShardState state;
+    state.params = saved.params;
+    state.slots = saved.slots;
+    state.version = saved.version;
+    try {
+      shard.restore(state);
+    } catch (const std::invalid_argument& e) {
+      throw checkpoint::CheckpointError(
+          path, fmt::format("shard {} does not fit: {}", index, e.what()),
+          "resume with the run's own --optimizer and --optimizer-state settings");
+    }
+    return;
+  }
+  throw checkpoint::CheckpointError(path, fmt::format("holds no shard {}", index),
+                                    "resume with the run's own --num-ps");
+}
+
+CheckpointSchedule::CheckpointSchedule(std::string dir, double every_s, int keep_last)
+    : dir_(std::move(dir)),
+      every_s_(every_s),
+      keep_last_(keep_last),
+      last_(std::chrono::steady_clock::now()) {}
+
+bool CheckpointSchedule::due() const {
+  return every_s_ > 0 && std::chrono::steady_clock::now() - last_ >=
+                             std::chrono::duration<double>(every_s_);
+}
+
+std::string CheckpointSchedule::save(const checkpoint::Checkpoint& checkpoint) {
+  const checkpoint::WrittenCheckpoint written =
+      checkpoint::write_checkpoint(dir_, checkpoint, keep_last_);
+  for (const std::string& w : written.warnings) spdlog::warn("{}", w);
+  spdlog::info("checkpoint {} ({} frames)", written.path, checkpoint.frames);
+  last_ = std::chrono::steady_clock::now();
+  return written.path;
+}
+
+std::string checkpoint_dir(const std::string& run_dir) { return run_dir + "/checkpoints"; }
+
+}  // namespace ga3c::runtime

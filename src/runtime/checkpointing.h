@@ -1,0 +1,77 @@
+// The parameter server's side of checkpoints (the file format is checkpoint/): what a save
+// holds besides the shards, when saves happen, and putting a checkpoint back into shards and
+// counters for --resume. A save copies each shard under its own lock (Shard::snapshot), so
+// every shard's parameters, slots and version belong to one version; while workers run, a
+// worker's push may reach one shard's save and not another's, as if that push had come just
+// after the save. Saves after the workers stopped (the final one) are exact.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "checkpoint/checkpoint.h"
+#include "ps/global_counters.h"
+#include "ps/shard.h"
+#include "ps/shard_layout.h"
+#include "runtime/train_config.h"
+
+namespace ga3c::runtime {
+
+// What every file of a run says besides its shards and counters.
+struct RunIdentity {
+  checkpoint::ModelSignature signature;
+  std::string env_id;
+  std::string config_toml;  // the resolved config (config.toml of the run)
+  int num_ps_ranks = 1;
+  int num_shards = 1;
+  algo::OptimizerKind optimizer = algo::OptimizerKind::kRmsProp;
+};
+
+// The job's counters at a save and the seconds it has trained (over all its resumes).
+struct SavePoint {
+  ps::GlobalProgress progress;
+  double elapsed_s = 0.0;
+};
+
+// Rank `ps_rank`'s file: shards[i].second is shard shards[i].first of `layout`.
+checkpoint::Checkpoint capture(const RunIdentity& identity, int ps_rank,
+                               const std::vector<ps::ShardRange>& layout,
+                               const std::vector<std::pair<int, const ps::Shard*>>& shards,
+                               const SavePoint& at);
+
+// Checks that the complete checkpoint `found` (read from `path`) can continue the run of
+// `config` as `identity` describes it: environment, network, shard count, optimizer and
+// optimizer-state mode, and a frame budget left. Throws CheckpointError naming `path`, the
+// mismatch and the fix.
+void check_resumable(const std::string& path, const checkpoint::Checkpoint& found,
+                     const RunIdentity& identity, const TrainConfig& config);
+
+// Puts shard `index` of the complete checkpoint into `shard`. Throws CheckpointError naming
+// `path` when it does not fit (Shard::restore's checks).
+void restore_shard(const std::string& path, const checkpoint::Checkpoint& found, int index,
+                   ps::Shard& shard);
+
+// One rank's saves into `dir`: due() every `every_s` seconds (never when every_s is 0),
+// keeping the newest `keep_last` files. Not thread-safe.
+class CheckpointSchedule {
+ public:
+  CheckpointSchedule(std::string dir, double every_s, int keep_last);
+
+  bool due() const;
+  // Writes the file (write_checkpoint), logs where and any old file it could not remove, and
+  // starts the next interval. Returns the path. Throws CheckpointError.
+  std::string save(const checkpoint::Checkpoint& checkpoint);
+
+ private:
+  std::string dir_;
+  double every_s_;
+  int keep_last_;
+  std::chrono::steady_clock::time_point last_;
+};
+
+// <run_dir>/checkpoints
+std::string checkpoint_dir(const std::string& run_dir);
+
+}  // namespace ga3c::runtime
