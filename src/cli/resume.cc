@@ -21,15 +21,15 @@ std::optional<Resume> find_resume(TrainOptions& options) {
   }
   const std::string dir = runtime::checkpoint_dir(run_dir);
   checkpoint::LatestCheckpoint latest = checkpoint::find_latest_complete(dir);
-  for (const std::string& s : latest.skipped) spdlog::warn("{}", s);
   if (!latest.checkpoint) {
+    // The newest damaged file says most about what went wrong; one line in all.
     throw checkpoint::CheckpointError(
-        dir, "no complete checkpoint to resume from" +
-                 (latest.skipped.empty() ? std::string()
-                                         : " (" + std::to_string(latest.skipped.size()) +
-                                               " damaged or partial, see the warnings)"),
+        dir,
+        "no complete checkpoint to resume from" +
+            (latest.skipped.empty() ? std::string() : " (" + latest.skipped.front() + ")"),
         "pass the directory of a run that saved one (ga3c train --resume RUN_DIR)");
   }
+  for (const std::string& s : latest.skipped) spdlog::warn("passed over: {}", s);
   Resume r{latest.paths.front(), std::move(*latest.checkpoint)};
   options.apply_saved_config(r.checkpoint.config_toml);
   return r;

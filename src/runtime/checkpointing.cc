@@ -1,5 +1,7 @@
 #include "runtime/checkpointing.h"
 
+#include <algorithm>
+#include <cmath>
 #include <ctime>
 #include <stdexcept>
 
@@ -101,7 +103,24 @@ bool CheckpointSchedule::due() const {
                              std::chrono::duration<double>(every_s_);
 }
 
+namespace {
+
+bool all_finite(const std::vector<float>& v) {
+  return std::all_of(v.begin(), v.end(), [](float x) { return std::isfinite(x); });
+}
+
+}  // namespace
+
 std::string CheckpointSchedule::save(const checkpoint::Checkpoint& checkpoint) {
+  for (const checkpoint::ShardState& s : checkpoint.shards) {
+    if (!all_finite(s.params) || !all_finite(s.slots.first) || !all_finite(s.slots.second)) {
+      throw std::runtime_error(fmt::format(
+          "shard {} holds non-finite parameters or optimizer slots at {} frames, so no "
+          "checkpoint was written and the last one in {} stays the last good one; resume "
+          "from it with a smaller --lr",
+          s.index, checkpoint.frames, dir_));
+    }
+  }
   const checkpoint::WrittenCheckpoint written =
       checkpoint::write_checkpoint(dir_, checkpoint, keep_last_);
   for (const std::string& w : written.warnings) spdlog::warn("{}", w);

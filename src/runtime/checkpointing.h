@@ -61,7 +61,8 @@ class CheckpointSchedule {
 
   bool due() const;
   // Writes the file (write_checkpoint), logs where and any old file it could not remove, and
-  // starts the next interval. Returns the path. Throws CheckpointError.
+  // starts the next interval. Returns the path. Throws CheckpointError, and
+  // std::runtime_error without writing anything when a parameter or slot is NaN or Inf.
   std::string save(const checkpoint::Checkpoint& checkpoint);
 
  private:

@@ -1,0 +1,208 @@
+#!/usr/bin/env python3
+"""Checkpoints through the real `ga3c` binary: a run saves at the end, `--resume` goes on from
+the latest complete checkpoint with its counters, SIGINT and SIGTERM stop with a final
+checkpoint and exit 0, a second signal exits 130 leaving the last checkpoint intact, damaged or
+unfitting checkpoints are refused with one line and exit 2 without writing anything, and a
+NaN stops the run naming the step while the last good checkpoint stays the latest."""
+import argparse
+import glob
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+FAILURES = []
+QUICK = ["--env", "CartPole-v1", "--agents", "4", "--quiet", "--checkpoint-every", "0"]
+
+
+def expect(condition, message):
+    if not condition:
+        FAILURES.append(message)
+        print("FAIL: " + message)
+    return condition
+
+
+def run(binary, args, timeout=120):
+    return subprocess.run([binary, "train"] + args, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def checkpoints(run_dir):
+    return sorted(glob.glob(os.path.join(run_dir, "checkpoints", "ckpt-*-ps*.ga3c")))
+
+
+def frames_of(path):
+    return int(re.search(r"ckpt-(\d+)-ps", path).group(1))
+
+
+def snapshot(run_dir):
+    """Every file of a run and its bytes, to show that nothing changed."""
+    files = {}
+    for root, _, names in os.walk(run_dir):
+        for name in names:
+            path = os.path.join(root, name)
+            with open(path, "rb") as f:
+                files[path] = f.read()
+    return files
+
+
+def check_refused(binary, args, run_dir, needles):
+    before = snapshot(run_dir)
+    proc = run(binary, args)
+    lines = [l for l in (proc.stderr + proc.stdout).splitlines() if l.strip()]
+    name = " ".join(args)
+    expect(proc.returncode == 2, "%s: exit %d, expected 2" % (name, proc.returncode))
+    expect(len(lines) == 1, "%s: %d lines, expected one: %r" % (name, len(lines), lines))
+    for needle in needles:
+        expect(needle in "\n".join(lines), "%s: no %r in %r" % (name, needle, lines))
+    expect(snapshot(run_dir) == before, "%s: changed files in %s" % (name, run_dir))
+
+
+def wait_for_rows(path, rows, timeout_s=60):
+    deadline = time.time() + timeout_s
+    while time.time() < deadline:
+        if os.path.exists(path):
+            with open(path) as f:
+                if sum(1 for _ in f) > rows:
+                    return True
+        time.sleep(0.1)
+    return False
+
+
+def check_signal(binary, tmp, sig, name):
+    run_dir = os.path.join(tmp, name)
+    proc = subprocess.Popen([binary, "train", "--run-dir", run_dir, "--max-frames",
+                             "100000000"] + QUICK, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    expect(wait_for_rows(os.path.join(run_dir, "episodes.csv"), 50), name + ": no episodes")
+    proc.send_signal(sig)
+    _, err = proc.communicate(timeout=60)
+    expect(proc.returncode == 0, "%s: exit %d after one signal, expected 0: %s" %
+           (name, proc.returncode, err[-300:]))
+    saved = checkpoints(run_dir)
+    expect(len(saved) == 1 and frames_of(saved[0]) > 0,
+           "%s: expected one final checkpoint, found %r" % (name, saved))
+    return run_dir
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--binary", required=True)
+    binary = parser.parse_args().binary
+    tmp = tempfile.mkdtemp(prefix="ga3c_checkpoints_")
+
+    # 4,000 frames, then 4,000 more.
+    first = os.path.join(tmp, "first")
+    proc = run(binary, ["--run-dir", first, "--max-frames", "4000"] + QUICK)
+    expect(proc.returncode == 0, "first run: exit %d: %s" % (proc.returncode, proc.stderr[-500:]))
+    saved = checkpoints(first)
+    expect(len(saved) == 1 and frames_of(saved[0]) >= 4000, "first run saved %r" % saved)
+    shutil.copytree(first, os.path.join(tmp, "pristine"))
+    proc = run(binary, ["--resume", first, "--max-frames", "8000"])
+    expect(proc.returncode == 0, "resume: exit %d: %s" % (proc.returncode, proc.stderr[-500:]))
+    expect("resumed from" in proc.stderr + proc.stdout, "resume: no 'resumed from' line")
+    saved = checkpoints(first)
+    expect(len(saved) == 2 and frames_of(saved[-1]) >= 8000, "resumed run saved %r" % saved)
+    with open(os.path.join(first, "episodes.csv")) as f:
+        rows = f.read().splitlines()
+    expect(rows.count(rows[0]) == 1 and len(rows) > 100, "episodes.csv: header repeated or "
+           "no rows after the resume")
+    with open(os.path.join(first, "config.toml")) as f:
+        config = f.read()
+    expect("max-frames = 8000" in config and "resume" not in config,
+           "config.toml after the resume: %r" % config)
+
+    # Checkpoints that cannot continue the run, and directories without one.
+    pristine = os.path.join(tmp, "pristine")
+    check_refused(binary, ["--resume", os.path.join(tmp, "nothing-here")], tmp,
+                  ["no complete checkpoint"])
+    check_refused(binary, ["--resume", pristine, "--max-frames", "4000"], pristine,
+                  ["larger --max-frames"])
+    check_refused(binary, ["--resume", pristine, "--max-frames", "8000", "--env",
+                           "MinAtar/Breakout-v1"], pristine, ["CartPole-v1", "Breakout"])
+    check_refused(binary, ["--resume", pristine, "--max-frames", "8000", "--num-ps", "2"],
+                  pristine, ["--num-ps 1"])
+    check_refused(binary, ["--resume", pristine, "--max-frames", "8000", "--optimizer", "adam"],
+                  pristine, ["--optimizer rmsprop"])
+    check_refused(binary, ["--resume", pristine, "--run-dir", os.path.join(tmp, "elsewhere")],
+                  pristine, ["drop --run-dir"])
+    (only,) = checkpoints(pristine)
+    for damage, needle in [("truncated", "truncated"), ("flipped", "corrupt"),
+                           ("foreign", "not a ga3c checkpoint")]:
+        damaged = os.path.join(tmp, damage)
+        shutil.copytree(pristine, damaged)
+        path = os.path.join(damaged, "checkpoints", os.path.basename(only))
+        with open(path, "rb") as f:
+            data = bytearray(f.read())
+        if damage == "truncated":
+            data = data[:len(data) // 2]
+        elif damage == "flipped":
+            data[len(data) // 2] ^= 0x10
+        else:
+            data = b"\x89PNG\r\n\x1a\n" + bytes(200)
+        with open(path, "wb") as f:
+            f.write(data)
+        check_refused(binary, ["--resume", damaged, "--max-frames", "8000"], damaged,
+                      [os.path.basename(only), needle])
+
+    # A damaged newest checkpoint is passed over for the one before it.
+    fallback = os.path.join(tmp, "fallback")
+    shutil.copytree(first, fallback)
+    newest = checkpoints(fallback)[-1]
+    with open(newest, "r+b") as f:
+        f.seek(100)
+        f.write(b"\xff\xff")
+    proc = run(binary, ["--resume", fallback, "--max-frames", "12000"])
+    expect(proc.returncode == 0 and "passed over" in proc.stderr + proc.stdout and
+           os.path.basename(checkpoints(pristine)[0]) in proc.stderr + proc.stdout,
+           "fallback: exit %d: %s" % (proc.returncode, proc.stderr[-500:]))
+
+    # A NaN is never pushed: the run stops naming the step; the last good checkpoint stays.
+    nan_run = os.path.join(tmp, "nan")
+    shutil.copytree(pristine, nan_run)
+    proc = run(binary, ["--resume", nan_run, "--max-frames", "1000000", "--lr", "1e30"])
+    text = proc.stderr + proc.stdout
+    expect(proc.returncode == 1, "nan: exit %d, expected 1: %s" % (proc.returncode, text[-500:]))
+    expect(re.search(r"non-finite .*local training step \d+", text) is not None,
+           "nan: the message names no step: %s" % text[-500:])
+    expect(checkpoints(nan_run) == [os.path.join(nan_run, "checkpoints", os.path.basename(only))],
+           "nan: checkpoints now %r" % checkpoints(nan_run))
+    proc = run(binary, ["--resume", nan_run, "--max-frames", "8000"])
+    expect(proc.returncode == 0, "resume after nan: exit %d: %s" % (proc.returncode,
+                                                                     proc.stderr[-300:]))
+
+    # SIGINT and SIGTERM: a final checkpoint and exit 0; it resumes.
+    interrupted = check_signal(binary, tmp, signal.SIGINT, "sigint")
+    check_signal(binary, tmp, signal.SIGTERM, "sigterm")
+    # A second signal right after the first exits at once with 130.
+    rows = sum(1 for _ in open(os.path.join(interrupted, "episodes.csv")))
+    twice = subprocess.Popen([binary, "train", "--resume", interrupted], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+    expect(wait_for_rows(os.path.join(interrupted, "episodes.csv"), rows + 50),
+           "second signal: the resumed run wrote no episodes")
+    twice.send_signal(signal.SIGINT)
+    # Apart, so that the kernel does not merge them into one; well inside the 20 ms the run
+    # takes to notice the first.
+    time.sleep(0.005)
+    twice.send_signal(signal.SIGINT)
+    twice.communicate(timeout=60)
+    expect(twice.returncode == 130, "second signal: exit %d, expected 130" % twice.returncode)
+    latest = checkpoints(interrupted)
+    expect(len(latest) >= 1, "second signal: no checkpoint left")
+    # The last checkpoint reads back: a resume to just past it starts and finishes.
+    last = frames_of(latest[-1])
+    proc = run(binary, ["--resume", interrupted, "--max-frames", str(last + 1000)])
+    expect(proc.returncode == 0, "resume after two signals: exit %d: %s" %
+           (proc.returncode, proc.stderr[-300:]))
+
+    shutil.rmtree(tmp, ignore_errors=True)
+    print("%d failures" % len(FAILURES))
+    return 1 if FAILURES else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
