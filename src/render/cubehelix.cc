@@ -23,7 +23,8 @@ uint8_t to_byte(double v) { return static_cast<uint8_t>(std::lround(v * 255)); }
 }  // namespace
 
 Palette cubehelix_palette(int n) {
-  if (n < 1) throw std::invalid_argument("a palette needs at least 1 colour, got " + std::to_string(n));
+  if (n < 1)
+    throw std::invalid_argument("a palette needs at least 1 colour, got " + std::to_string(n));
   Palette palette;
   for (int i = 1; i <= n; ++i) {
     // The colormap looks up table entry floor(x * 256), which holds the helix at entry / 255.

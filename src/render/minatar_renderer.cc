@@ -20,7 +20,8 @@ void MinAtarRenderer::render(const float* observation, IndexedImage& out) const 
   out = IndexedImage(width(), height());
   for (int row = 0; row < rows_; ++row) {
     for (int column = 0; column < columns_; ++column) {
-      const float* cell = observation + (static_cast<std::size_t>(row) * columns_ + column) * channels_;
+      const float* cell =
+          observation + (static_cast<std::size_t>(row) * columns_ + column) * channels_;
       uint8_t colour = 0;
       for (int c = 0; c < channels_; ++c) {
         if (cell[c] > 0.5f) colour = static_cast<uint8_t>(c + 1);

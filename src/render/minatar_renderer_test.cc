@@ -15,7 +15,9 @@ TEST(Cubehelix, MatchesSeabornsFourColours) {
   EXPECT_EQ(cubehelix_palette(4), expected);
 }
 
-TEST(Cubehelix, RejectsAnEmptyPalette) { EXPECT_THROW(cubehelix_palette(0), std::invalid_argument); }
+TEST(Cubehelix, RejectsAnEmptyPalette) {
+  EXPECT_THROW(cubehelix_palette(0), std::invalid_argument);
+}
 
 TEST(MinAtarRenderer, DrawsTheHighestChannelOfEachCellAsASquare) {
   const int rows = 10, columns = 10, channels = 4;
@@ -39,9 +41,9 @@ TEST(MinAtarRenderer, DrawsTheHighestChannelOfEachCellAsASquare) {
   ASSERT_EQ(image.height, 200);
   EXPECT_EQ(image.at(0, 0), 1);
   EXPECT_EQ(image.at(19, 19), 1);
-  EXPECT_EQ(image.at(20, 0), 0);   // the next cell to the right
-  EXPECT_EQ(image.at(0, 20), 0);   // the next cell down
-  EXPECT_EQ(image.at(60, 180), 4);   // row 9, column 3: x 60..79, y 180..199
+  EXPECT_EQ(image.at(20, 0), 0);    // the next cell to the right
+  EXPECT_EQ(image.at(0, 20), 0);    // the next cell down
+  EXPECT_EQ(image.at(60, 180), 4);  // row 9, column 3: x 60..79, y 180..199
   EXPECT_EQ(image.at(79, 199), 4);
   EXPECT_EQ(image.at(150, 45), 3);  // row 2, column 7
   EXPECT_EQ(image.at(100, 100), 0);

@@ -49,12 +49,14 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
     impl_->env = env::make_env(impl_->env_id, options);
   } catch (const env::UnknownEnvError&) {
     if (!own_env) throw;
-    throw CheckpointError(path, "trained on " + quoted(c.env_id) + ", which this build does not have",
-                          "play an environment of the same observation shape and actions with --env");
+    throw CheckpointError(
+        path, "trained on " + quoted(c.env_id) + ", which this build does not have",
+        "play an environment of the same observation shape and actions with --env");
   }
   const env::ObservationSpec& spec = impl_->env->observation_spec();
   const int num_actions = impl_->env->num_actions();
-  const std::string trained = observation_and_actions(signature.observation_shape, signature.num_actions);
+  const std::string trained =
+      observation_and_actions(signature.observation_shape, signature.num_actions);
   const std::string here = observation_and_actions(spec.shape, num_actions);
   if (trained != here) {
     if (own_env) {
@@ -62,10 +64,10 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
                             "its network is for " + trained + ", but " + c.env_id + " has " + here,
                             "evaluate it with the ga3c version that wrote it");
     }
-    throw CheckpointError(path,
-                          "trained on " + c.env_id + " (" + trained + "); " + env_id + " has " + here,
-                          "leave out --env to play " + c.env_id +
-                              ", or choose an environment with the same observation and actions");
+    throw CheckpointError(
+        path, "trained on " + c.env_id + " (" + trained + "); " + env_id + " has " + here,
+        "leave out --env to play " + c.env_id +
+            ", or choose an environment with the same observation and actions");
   }
 
   model::NetworkKind kind = model::NetworkKind::kAuto;
@@ -86,9 +88,9 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
   model::FlatParameters& flat = *impl_->flat;
   if (signature.num_params != flat.size()) {
     throw CheckpointError(path,
-                          "holds " + std::to_string(signature.num_params) + " parameters, but the " +
-                              signature.network + " network for " + here + " has " +
-                              std::to_string(flat.size()),
+                          "holds " + std::to_string(signature.num_params) +
+                              " parameters, but the " + signature.network + " network for " + here +
+                              " has " + std::to_string(flat.size()),
                           "evaluate it with the ga3c version that wrote it");
   }
   // merge_ranks has checked that the shards tile [0, num_params) in order.

@@ -23,15 +23,19 @@ EvaluationSummary summarize(const std::vector<EpisodeResult>& episodes) {
   s.mean_return = sum / s.episodes;
   s.mean_length = length_sum / s.episodes;
   double squares = 0.0;
-  for (const auto& e : episodes) squares += (e.episode_return - s.mean_return) * (e.episode_return - s.mean_return);
+  for (const auto& e : episodes) {
+    const double deviation = e.episode_return - s.mean_return;
+    squares += deviation * deviation;
+  }
   s.std_return = std::sqrt(squares / s.episodes);
   return s;
 }
 
 std::string format_summary(const EvaluationSummary& s) {
-  return fmt::format("return mean {:.2f} std {:.2f} min {:g} max {:g} over {} episode{}, length mean {:.1f}",
-                     s.mean_return, s.std_return, s.min_return, s.max_return, s.episodes,
-                     s.episodes == 1 ? "" : "s", s.mean_length);
+  return fmt::format(
+      "return mean {:.2f} std {:.2f} min {:g} max {:g} over {} episode{}, length mean {:.1f}",
+      s.mean_return, s.std_return, s.min_return, s.max_return, s.episodes,
+      s.episodes == 1 ? "" : "s", s.mean_length);
 }
 
 }  // namespace ga3c::runtime

@@ -14,7 +14,8 @@ import tempfile
 from PIL import Image
 
 SUMMARY = re.compile(
-    r"^(?P<env>\S+) from (?P<path>\S+) \((?P<frames>\d+) frames\), (?P<mode>greedy|sampling from pi), "
+    r"^(?P<env>\S+) from (?P<path>\S+) \((?P<frames>\d+) frames\), "
+    r"(?P<mode>greedy|sampling from pi), "
     r"seed (?P<seed>\d+): return mean (?P<mean>-?[\d.]+) std (?P<std>[\d.]+) "
     r"min (?P<min>-?[\d.e+]+) max (?P<max>-?[\d.e+]+) over (?P<episodes>\d+) episodes?, "
     r"length mean (?P<length>[\d.]+)$")
@@ -22,7 +23,8 @@ CUBEHELIX_4 = [(22, 61, 78), (84, 121, 47), (208, 126, 147), (193, 202, 243)]  #
 
 
 def run(binary, *args):
-    return subprocess.run([binary, "eval"] + list(args), capture_output=True, text=True, timeout=120)
+    return subprocess.run([binary, "eval"] + list(args), capture_output=True, text=True,
+                          timeout=120)
 
 
 def make_checkpoint(tool, directory, env, network, ranks=1, sticky=0.1):
@@ -45,7 +47,8 @@ class Checks:
 
 def summary_of(checks, proc, name):
     lines = proc.stdout.splitlines()
-    if not checks.expect(proc.returncode == 0, "%s: exit code %d: %s" % (name, proc.returncode, proc.stderr)):
+    if not checks.expect(proc.returncode == 0,
+                         "%s: exit code %d: %s" % (name, proc.returncode, proc.stderr)):
         return None
     match = SUMMARY.match(lines[0]) if lines else None
     checks.expect(match is not None, "%s: first line is not the summary: %r" % (name, lines))
@@ -57,28 +60,34 @@ def check_summaries(checks, binary, ckpt, run_dir):
     m = summary_of(checks, proc, "eval")
     if not m:
         return
-    checks.expect(len(proc.stdout.splitlines()) == 1, "eval printed more than one line: %r" % proc.stdout)
+    checks.expect(len(proc.stdout.splitlines()) == 1,
+                  "eval printed more than one line: %r" % proc.stdout)
     checks.expect(m["env"] == "CartPole-v1" and m["path"] == ckpt and m["frames"] == "4000"
                   and m["mode"] == "sampling from pi" and m["seed"] == "1" and m["episodes"] == "5",
                   "summary names the wrong things: %r" % m.group(0))
     mean, low, high = float(m["mean"]), float(m["min"]), float(m["max"])
     checks.expect(1 <= low <= mean <= high <= 500, "returns out of order or range: %r" % m.group(0))
     # CartPole pays 1 a step, so the mean return is the mean length.
-    checks.expect(abs(mean - float(m["length"])) < 0.06, "mean return != mean length: %r" % m.group(0))
+    checks.expect(abs(mean - float(m["length"])) < 0.06,
+                  "mean return != mean length: %r" % m.group(0))
 
     again = run(binary, "--checkpoint", ckpt, "--episodes", "5")
-    checks.expect(again.stdout == proc.stdout, "the same seed gave %r, then %r" % (proc.stdout, again.stdout))
+    checks.expect(again.stdout == proc.stdout,
+                  "the same seed gave %r, then %r" % (proc.stdout, again.stdout))
     for given in (run_dir, os.path.join(run_dir, "checkpoints")):
         same = run(binary, "--checkpoint", given, "--episodes", "5")
         checks.expect(same.stdout == proc.stdout, "--checkpoint %s gave %r" % (given, same.stdout))
-    other = summary_of(checks, run(binary, "--checkpoint", ckpt, "--episodes", "5", "--seed", "2"), "--seed 2")
+    other = summary_of(checks, run(binary, "--checkpoint", ckpt, "--episodes", "5",
+                                   "--seed", "2"), "--seed 2")
     checks.expect(other is not None and other["seed"] == "2", "--seed 2 not in the summary")
-    greedy = summary_of(checks, run(binary, "--checkpoint", ckpt, "--episodes", "5", "--greedy"), "--greedy")
+    greedy = summary_of(checks, run(binary, "--checkpoint", ckpt, "--episodes", "5",
+                                    "--greedy"), "--greedy")
     checks.expect(greedy is not None and greedy["mode"] == "greedy", "--greedy not in the summary")
 
     debug = run(binary, "--checkpoint", ckpt, "--episodes", "3", "--log-level", "debug")
     episodes = re.findall(r"episode (\d) return (\d+) length (\d+)", debug.stdout)
-    checks.expect([e[0] for e in episodes] == ["1", "2", "3"] and all(e[1] == e[2] for e in episodes),
+    checks.expect([e[0] for e in episodes] == ["1", "2", "3"]
+                  and all(e[1] == e[2] for e in episodes),
                   "--log-level debug: per-episode lines missing: %r" % debug.stdout)
 
 
@@ -89,28 +98,37 @@ def check_record(checks, binary, tmp, cartpole, breakout):
     if not m or not checks.expect(os.path.isfile(gif), "--record wrote no file"):
         return
     length = int(float(m["length"]))
-    checks.expect("recorded episode 1 (%d frames, 300x200) in %s" % (length + 1, gif) in proc.stdout,
+    recorded = "recorded episode 1 (%d frames, 300x200) in %s" % (length + 1, gif)
+    checks.expect(recorded in proc.stdout,
                   "--record line missing: %r" % proc.stdout)
     with Image.open(gif) as image:
-        checks.expect(image.format == "GIF" and image.size == (300, 200), "CartPole GIF is %s %s" % (image.format, image.size))
-        checks.expect(image.n_frames == length + 1, "CartPole GIF has %d frames, expected %d" % (image.n_frames, length + 1))
-        checks.expect(image.info.get("loop") == 0, "CartPole GIF does not loop forever: %r" % image.info)
-        checks.expect(image.info.get("duration") == 50, "CartPole GIF frame delay %r ms" % image.info.get("duration"))
+        checks.expect(image.format == "GIF" and image.size == (300, 200),
+                      "CartPole GIF is %s %s" % (image.format, image.size))
+        checks.expect(image.n_frames == length + 1,
+                      "CartPole GIF has %d frames, expected %d" % (image.n_frames, length + 1))
+        checks.expect(image.info.get("loop") == 0,
+                      "CartPole GIF does not loop forever: %r" % image.info)
+        checks.expect(image.info.get("duration") == 50,
+                      "CartPole GIF frame delay %r ms" % image.info.get("duration"))
         rgb = image.convert("RGB")
-        checks.expect(rgb.getpixel((0, 0)) == (255, 255, 255) and rgb.getpixel((0, 150)) == (0, 0, 0),
+        checks.expect(rgb.getpixel((0, 0)) == (255, 255, 255)
+                      and rgb.getpixel((0, 150)) == (0, 0, 0),
                       "CartPole GIF: background or track has the wrong colour")
     listing = os.listdir(tmp)
-    checks.expect(not any(".tmp." in name for name in listing), "a temporary was left: %r" % listing)
+    checks.expect(not any(".tmp." in name for name in listing),
+                  "a temporary was left: %r" % listing)
 
     gif = os.path.join(tmp, "breakout.gif")
     proc = run(binary, "--checkpoint", breakout, "--episodes", "1", "--record", gif)
-    if summary_of(checks, proc, "--record breakout.gif") and checks.expect(os.path.isfile(gif), "no Breakout GIF"):
+    if (summary_of(checks, proc, "--record breakout.gif")
+            and checks.expect(os.path.isfile(gif), "no Breakout GIF")):
         with Image.open(gif) as image:
             checks.expect(image.size == (200, 200) and image.info.get("duration") == 100,
                           "Breakout GIF: %s, %r ms" % (image.size, image.info.get("duration")))
             rgb = image.convert("RGB")
             # The first frame: bricks (channel 3) fill rows 1-3, the paddle (channel 0) is in row 9.
-            checks.expect(rgb.getpixel((10, 30)) == CUBEHELIX_4[3], "brick cell colour %r" % (rgb.getpixel((10, 30)),))
+            checks.expect(rgb.getpixel((10, 30)) == CUBEHELIX_4[3],
+                          "brick cell colour %r" % (rgb.getpixel((10, 30)),))
             checks.expect(rgb.getpixel((10, 5)) == (0, 0, 0), "empty row 0 is not black")
             paddle = [x for x in range(0, 200, 20) if rgb.getpixel((x + 10, 190)) == CUBEHELIX_4[0]]
             checks.expect(len(paddle) == 1, "paddle cells in row 9: %r" % paddle)
@@ -143,7 +161,8 @@ def check_bad_input(checks, binary, tmp, cartpole, breakout_files):
 
     ckpt = ["--checkpoint", cartpole]
     cases = [
-        (["--checkpoint", os.path.join(tmp, "nope.ga3c"), "--episodes", "3"], ["nope.ga3c", "no such file"]),
+        (["--checkpoint", os.path.join(tmp, "nope.ga3c"), "--episodes", "3"],
+         ["nope.ga3c", "no such file"]),
         (["--checkpoint", bad_files["truncated"], "--episodes", "3"], [bad_files["truncated"]]),
         (["--checkpoint", bad_files["corrupted"], "--episodes", "3"], [bad_files["corrupted"]]),
         (["--checkpoint", bad_files["foreign"], "--episodes", "3"], [bad_files["foreign"]]),
@@ -152,7 +171,8 @@ def check_bad_input(checks, binary, tmp, cartpole, breakout_files):
         (["--checkpoint", incomplete_ps0, "--episodes", "3"], ["ps1"]),
         (["--checkpoint", incomplete, "--episodes", "3"], [incomplete, "no complete checkpoint"]),
         (ckpt + ["--episodes", "3", "--env", "MinAtar/Breakout-v1"],
-         [cartpole, "trained on CartPole-v1", "MinAtar/Breakout-v1 has observation [10, 10, 4], 3 actions"]),
+         [cartpole, "trained on CartPole-v1",
+          "MinAtar/Breakout-v1 has observation [10, 10, 4], 3 actions"]),
         (ckpt + ["--episodes", "3", "--env", "Pong-v0"], ["unknown environment 'Pong-v0'"]),
         (ckpt + ["--episodes", "0"], ["--episodes must be > 0, got 0"]),
         (ckpt + ["--episodes", "-3"], ["--episodes must be > 0, got -3"]),
@@ -166,7 +186,8 @@ def check_bad_input(checks, binary, tmp, cartpole, breakout_files):
     with open(existing_gif) as f:
         checks.expect(f.read() == "not overwritten", "--record overwrote an existing file")
     missing_dir = os.path.join(tmp, "no_such_dir", "x.gif")
-    check_one(checks, binary, ckpt + ["--episodes", "1", "--record", missing_dir], ["does not exist"], missing_dir)
+    check_one(checks, binary, ckpt + ["--episodes", "1", "--record", missing_dir],
+              ["does not exist"], missing_dir)
     png = os.path.join(tmp, "x.png")
     check_one(checks, binary, ckpt + ["--episodes", "1", "--record", png], ["FILE.gif"], png)
 
@@ -187,16 +208,20 @@ def check_one(checks, binary, args, needles, must_not_exist):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--binary", required=True)
-    parser.add_argument("--make-checkpoint", required=True, help="the ga3c_make_test_checkpoint tool")
+    parser.add_argument("--make-checkpoint", required=True,
+                        help="the ga3c_make_test_checkpoint tool")
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="ga3c_eval_")
     checks = Checks()
     try:
         run_dir = os.path.join(tmp, "cartpole-run")
-        cartpole = make_checkpoint(args.make_checkpoint, os.path.join(run_dir, "checkpoints"), "CartPole-v1", "mlp")[0]
-        breakout = make_checkpoint(args.make_checkpoint, os.path.join(tmp, "breakout-run", "checkpoints"),
+        cartpole = make_checkpoint(args.make_checkpoint, os.path.join(run_dir, "checkpoints"),
+                                   "CartPole-v1", "mlp")[0]
+        breakout = make_checkpoint(args.make_checkpoint,
+                                   os.path.join(tmp, "breakout-run", "checkpoints"),
                                    "MinAtar/Breakout-v1", "minatar-cnn", ranks=2, sticky=0.0)
-        help_text = subprocess.run([args.binary, "eval", "--help"], capture_output=True, text=True, timeout=60)
+        help_text = subprocess.run([args.binary, "eval", "--help"], capture_output=True,
+                                   text=True, timeout=60)
         checks.expect(help_text.returncode == 0 and all(o in help_text.stdout for o in
                       ["--checkpoint", "--episodes", "--env", "--greedy", "--seed", "--record"]),
                       "ga3c eval --help: %d %r" % (help_text.returncode, help_text.stdout))
