@@ -8,6 +8,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler libcrcutil-dev
   gnuplot-nox  # `ga3c plot` draws with it (its pngcairo terminal; no X11)
+  libgif-dev  # `ga3c eval --record` writes animated GIFs with giflib
   clang libclang-rt-dev  # libFuzzer, for the -DGA3C_FUZZ=ON build of the checkpoint fuzzer
 )
 missing=()

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include "cli/eval_command.h"
 #include "cli/plot_command.h"
 #include "cli/sync_bench.h"
 #include "cli/train_command.h"
@@ -13,7 +14,8 @@
 namespace {
 
 // CLI11 names a config key it cannot place "INI was not able to parse KEY"; say what to do.
-std::string explain(const CLI::ParseError& e) {
+// command: the subcommand being parsed, whose --help lists the settings.
+std::string explain(const CLI::ParseError& e, const std::string& command) {
   std::string what = e.what();
   const std::string ini = "INI was not able to parse ";
   if (what.rfind(ini, 0) == 0) {
@@ -22,7 +24,7 @@ std::string explain(const CLI::ParseError& e) {
            "dashes (see `ga3c train --help`)";
   }
   if (e.get_name() == "ConversionError") {
-    return what + " (see `ga3c train --help` for each setting's type)";
+    return what + " (see `ga3c " + command + " --help` for each setting's type)";
   }
   return what;
 }
@@ -38,6 +40,10 @@ int main(int argc, char** argv) {
   CLI::App* train = app.add_subcommand("train", "Train an agent; ga3c train --help lists every setting");
   train->fallthrough();
   ga3c::cli::TrainOptions options(*train);
+  CLI::App* eval = app.add_subcommand(
+      "eval", "Play a checkpoint's policy and report its returns; ga3c eval --help");
+  ga3c::cli::EvalRequest eval_request;
+  ga3c::cli::bind_eval_options(*eval, eval_request);
   CLI::App* plot = app.add_subcommand("plot", "Draw PNG pictures of runs; ga3c plot --help");
   ga3c::plot::PlotRequest plot_request;
   ga3c::cli::bind_plot_options(*plot, plot_request);
@@ -55,10 +61,13 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "ga3c: error: %s\n", explain(e).c_str());
+    const auto parsed = app.get_subcommands();
+    const std::string command = parsed.empty() ? "train" : parsed.back()->get_name();
+    std::fprintf(stderr, "ga3c: error: %s\n", explain(e, command).c_str());
     return 2;
   }
   if (*train) return ga3c::cli::run_train_command(options);
+  if (*eval) return ga3c::cli::run_eval_command(eval_request);
   if (*plot) return ga3c::cli::run_plot_command(plot_request);
   if (*bench_sync) return ga3c::cli::run_sync_bench(sync_options);
   return 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "algo/n_step_returns.h"
+#include "runtime/action_sampling.h"
 
 namespace ga3c::runtime {
 
@@ -28,17 +29,7 @@ void Agent::begin_episode() {
 }
 
 int Agent::sample_action() {
-  const float u = std::uniform_real_distribution<float>(0.0f, 1.0f)(rng_);
-  float cumulative = 0.0f;
-  for (int a = 0; a < num_actions_; ++a) {
-    cumulative += policy_[a];
-    if (u < cumulative) return a;
-  }
-  // Rounding left the probabilities summing below u: take the last action with mass.
-  for (int a = num_actions_ - 1; a > 0; --a) {
-    if (policy_[a] > 0.0f) return a;
-  }
-  return 0;
+  return sample_from_policy(policy_.data(), num_actions_, policy_draw(rng_));
 }
 
 void Agent::finish_rollout(float bootstrap_value, AgentStep& out) {

@@ -1,0 +1,216 @@
+#include "cli/eval_command.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+
+#include <spdlog/spdlog.h>
+
+#include "checkpoint/atomic_file.h"
+#include "checkpoint/checkpoint_directory.h"
+#include "checkpoint/checkpoint_error.h"
+#include "render/gif_encoder.h"
+#include "render/renderer.h"
+#include "runtime/evaluation.h"
+#include "runtime/evaluation_summary.h"
+#include "runtime/train_config.h"
+
+namespace ga3c::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Bad input, found before anything is played or written: exit code 2.
+class BadInput : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct LoadedCheckpoint {
+  checkpoint::Checkpoint checkpoint;
+  std::string path;  // the rank file, or rank 0's of the newest complete set in a directory
+};
+
+// A rank file as given, or the newest complete checkpoint of a run or checkpoints/ directory.
+LoadedCheckpoint load_checkpoint(const std::string& given) {
+  std::error_code ec;
+  if (!fs::exists(given, ec)) {
+    throw BadInput(given + ": no such file or directory; give --checkpoint a checkpoint file "
+                   "(RUN/checkpoints/ckpt-<frames>-ps0.ga3c), a run directory or its "
+                   "checkpoints/ directory");
+  }
+  if (!fs::is_directory(given, ec)) {
+    return {checkpoint::read_complete_checkpoint(given), given};
+  }
+  const fs::path run_checkpoints = fs::path(given) / "checkpoints";
+  const std::string dir = fs::is_directory(run_checkpoints, ec) ? run_checkpoints.string() : given;
+  checkpoint::LatestCheckpoint latest = checkpoint::find_latest_complete(dir);
+  if (!latest.checkpoint) {
+    std::string why = latest.skipped.empty()
+                          ? "holds no checkpoint"
+                          : "holds no complete checkpoint (newest passed over: " +
+                                latest.skipped.front() + ")";
+    throw BadInput(dir + ": " + why +
+                   "; give a checkpoint file, or the directory of a run that saved checkpoints");
+  }
+  for (const auto& line : latest.skipped) spdlog::warn("{}", line);
+  return {std::move(*latest.checkpoint), latest.paths.front()};
+}
+
+// The run's sticky-action probability from its config.toml ([train] sticky-actions); a run
+// that wrote none trained with the default.
+double sticky_actions_of(const LoadedCheckpoint& loaded) {
+  std::istringstream in(loaded.checkpoint.config_toml);
+  std::vector<CLI::ConfigItem> items;
+  try {
+    items = CLI::ConfigTOML().from_config(in);
+  } catch (const std::exception& e) {
+    throw checkpoint::CheckpointError(loaded.path, std::string("its config cannot be read (") +
+                                                       e.what() + ")",
+                                      "use a checkpoint written by `ga3c train`");
+  }
+  double p = runtime::TrainConfig().sticky_action_prob;
+  for (const auto& item : items) {
+    if (item.parents != std::vector<std::string>{"train"} || item.name != "sticky-actions") {
+      continue;
+    }
+    const std::string value = item.inputs.empty() ? "" : item.inputs.front();
+    char* end = nullptr;
+    p = std::strtod(value.c_str(), &end);
+    if (value.empty() || *end != '\0' || !(p >= 0 && p <= 1)) {
+      throw checkpoint::CheckpointError(
+          loaded.path, "its config has sticky-actions = " + checkpoint::quoted(value) +
+                           ", not a probability",
+          "use a checkpoint written by `ga3c train`");
+    }
+  }
+  return p;
+}
+
+void check_record_path(const std::string& path) {
+  const fs::path p(path);
+  if (p.extension() != ".gif" && p.extension() != ".GIF") {
+    throw BadInput("--record " + path + ": not a .gif name; --record writes an animated GIF, "
+                   "name it FILE.gif");
+  }
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(p, ec))) {
+    throw BadInput(path + ": already exists and is never overwritten; remove it or choose "
+                   "another --record file");
+  }
+  const fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
+  if (!fs::is_directory(dir, ec)) {
+    throw BadInput(path + ": directory " + dir.string() + " does not exist; create it or "
+                   "choose another --record file");
+  }
+}
+
+}  // namespace
+
+void bind_eval_options(CLI::App& eval, EvalRequest& request) {
+  eval.add_option("--checkpoint", request.checkpoint,
+                  "A checkpoint file, RUN/checkpoints/ckpt-<frames>-ps0.ga3c (the other "
+                  "parameter-server ranks' files of that save are read from beside it), or a "
+                  "run directory or its checkpoints/ directory: the newest complete checkpoint "
+                  "there")
+      ->required()
+      ->type_name("PATH");
+  eval.add_option("--episodes", request.episodes, "Episodes to play (> 0)")
+      ->required()
+      ->type_name("N");
+  eval.add_option("--env", request.env_id,
+                  "Play this environment instead of the checkpoint's; it must have the same "
+                  "observation shape and number of actions (e.g. MinAtar games of one shape)")
+      ->type_name("ID");
+  eval.add_flag("--greedy", request.greedy,
+                "Take the most probable action (argmax of the logits) instead of sampling from pi");
+  eval.add_option("--seed", request.seed,
+                  "Seeds the environment and the action draws: the same seed replays the same "
+                  "episodes")
+      ->capture_default_str()
+      ->type_name("S");
+  eval.add_option("--record", request.record,
+                  "Also write the first episode as an animated GIF, looping (MinAtar and "
+                  "CartPole); an existing file is never overwritten")
+      ->type_name("FILE.gif");
+  eval.add_option("--log-level", request.log_level,
+                  "trace | debug | info | warn | error | off (debug adds a line per episode)")
+      ->capture_default_str();
+  eval.footer(
+      "Prints one line (and, with --record, one naming the GIF): the environment, the checkpoint, "
+      "how actions were chosen, and the mean, "
+      "population standard deviation, min and max of the raw (unclipped) episode returns and "
+      "the mean episode length. Sticky actions (MinAtar) are those the run trained with, from "
+      "the config.toml inside the checkpoint. Bad input: one line naming the problem, exit 2.\n");
+}
+
+int run_eval_command(const EvalRequest& request) {
+  std::unique_ptr<runtime::Evaluator> evaluator;
+  std::unique_ptr<render::Renderer> renderer;
+  LoadedCheckpoint loaded;
+  try {
+    spdlog::set_level(spdlog::level::from_str(request.log_level));
+    if (request.episodes <= 0) {
+      throw BadInput("--episodes must be > 0, got " + std::to_string(request.episodes));
+    }
+    if (!request.record.empty()) check_record_path(request.record);
+    loaded = load_checkpoint(request.checkpoint);
+    const double sticky = sticky_actions_of(loaded);
+    evaluator = std::make_unique<runtime::Evaluator>(loaded.checkpoint, loaded.path,
+                                                     request.env_id, sticky);
+    if (!request.record.empty()) {
+      renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape);
+    }
+    if (evaluator->env_id() != loaded.checkpoint.env_id) {
+      spdlog::warn("playing {}, the checkpoint was trained on {}", evaluator->env_id(),
+                   loaded.checkpoint.env_id);
+    }
+    spdlog::debug("sticky actions {} (the run's)", sticky);
+  } catch (const render::NotRenderableError& e) {
+    std::fprintf(stderr, "ga3c eval: error: --record: %s; leave out --record\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {  // BadInput, CheckpointError, UnknownEnvError, ...
+    std::fprintf(stderr, "ga3c eval: error: %s\n", e.what());
+    return 2;
+  }
+
+  try {
+    std::unique_ptr<render::GifEncoder> gif;
+    render::IndexedImage image;
+    runtime::FrameCallback record;
+    if (renderer) {
+      gif = std::make_unique<render::GifEncoder>(renderer->width(), renderer->height(),
+                                                 renderer->palette(), renderer->frame_delay_cs());
+      record = [&](const float* observation) {
+        renderer->render(observation, image);
+        gif->add_frame(image);
+      };
+    }
+    const auto episodes = evaluator->run(request.episodes, request.greedy, request.seed, record);
+    for (std::size_t i = 0; i < episodes.size(); ++i) {
+      spdlog::debug("episode {} return {:g} length {}", i + 1, episodes[i].episode_return,
+                    episodes[i].length);
+    }
+    std::printf("%s from %s (%lld frames), %s, seed %llu: %s\n", evaluator->env_id().c_str(),
+                loaded.path.c_str(), static_cast<long long>(loaded.checkpoint.frames),
+                request.greedy ? "greedy" : "sampling from pi",
+                static_cast<unsigned long long>(request.seed),
+                runtime::format_summary(runtime::summarize(episodes)).c_str());
+    if (gif) {
+      const int frames = gif->frames();
+      checkpoint::write_new_file(request.record, gif->finish());
+      std::printf("recorded episode 1 (%d frames, %dx%d) in %s\n", frames, renderer->width(),
+                  renderer->height(), request.record.c_str());
+    }
+    std::fflush(stdout);
+    return 0;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "ga3c eval: error: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace ga3c::cli

@@ -1,0 +1,30 @@
+// `ga3c eval --checkpoint PATH --episodes N [--env ID] [--greedy] [--seed S]
+// [--record FILE.gif]`: plays a checkpoint's policy and reports its raw returns
+// (runtime/evaluation.h), optionally as an animated GIF of the first episode (render/).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace ga3c::cli {
+
+struct EvalRequest {
+  std::string checkpoint;  // a rank file, a run directory or its checkpoints/ directory
+  std::string env_id;      // empty: the checkpoint's environment
+  int episodes = 0;
+  bool greedy = false;
+  uint64_t seed = 1;
+  std::string record;  // empty: no GIF
+  std::string log_level = "info";
+};
+
+// Binds the eval subcommand's options; values land in request after app.parse().
+void bind_eval_options(CLI::App& eval, EvalRequest& request);
+
+// Returns the process exit code: 0 played (the summary line on stdout), 2 bad input (one line
+// on stderr before anything is played or written), 1 a failure while playing or writing.
+int run_eval_command(const EvalRequest& request);
+
+}  // namespace ga3c::cli

@@ -1,0 +1,39 @@
+// Draws an environment's observation as a picture a person can watch (ga3c eval --record).
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "render/indexed_image.h"
+
+namespace ga3c::render {
+
+class Renderer {
+ public:
+  virtual ~Renderer() = default;
+
+  virtual int width() const = 0;   // pixels
+  virtual int height() const = 0;  // pixels
+  virtual const Palette& palette() const = 0;
+  // How long each frame shows, in centiseconds (a GIF's unit): slow enough to follow.
+  virtual int frame_delay_cs() const = 0;
+
+  // observation: one observation as the environment writes it (float32, row-major over its
+  // shape). out becomes a width() x height() picture of palette() indices.
+  virtual void render(const float* observation, IndexedImage& out) const = 0;
+};
+
+// Raised when an environment has no picture; what() is one line naming it and the ones that do.
+class NotRenderableError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+// MinAtar/* ids with [H, W, C] observations draw as MinAtar's grid, CartPole-* ids with [4]
+// observations as the cart and pole. Throws NotRenderableError for anything else.
+std::unique_ptr<Renderer> make_renderer(const std::string& env_id,
+                                        const std::vector<int64_t>& observation_shape);
+
+}  // namespace ga3c::render

@@ -1,0 +1,59 @@
+// Playing episodes with a checkpoint's network (`ga3c eval`): the policy alone, no training,
+// one environment, one observation per forward pass. This header keeps LibTorch out of its
+// users (the network lives behind a pointer to an implementation).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "checkpoint/checkpoint.h"
+#include "env/observation_spec.h"
+
+namespace ga3c::runtime {
+
+struct EpisodeResult {
+  double episode_return = 0.0;  // raw (unclipped) rewards summed
+  int64_t length = 0;           // steps
+};
+
+// Called with each observation of the first episode, from the reset one to the last one
+// (observation_spec().size() float32 values, valid during the call).
+using FrameCallback = std::function<void(const float* observation)>;
+
+class Evaluator {
+ public:
+  // checkpoint: complete (checkpoint_directory.h merges the ranks); path: names it in errors.
+  // env_id: the environment to play, empty for the checkpoint's own; another one must have
+  // the checkpoint's observation shape and action count (a policy transfer, e.g. between
+  // MinAtar games of one shape). sticky_action_prob: MinAtar's, as the run trained with.
+  // Throws checkpoint::CheckpointError naming `path` when the checkpoint's environment is
+  // unknown, the network cannot be built from its signature, the built network differs from
+  // the signature, a parameter is not finite, or env_id's shape or actions differ;
+  // env::UnknownEnvError for an unknown env_id.
+  Evaluator(const checkpoint::Checkpoint& checkpoint, const std::string& path,
+            const std::string& env_id, double sticky_action_prob);
+  ~Evaluator();
+  Evaluator(const Evaluator&) = delete;
+  Evaluator& operator=(const Evaluator&) = delete;
+
+  const std::string& env_id() const;
+  const env::ObservationSpec& observation_spec() const;
+
+  // Plays `episodes` >= 1 whole episodes, acting by argmax of the logits (greedy) or by a draw
+  // from pi. The environment is seeded once with the low 32 bits of `seed` and the draws come
+  // from their own generator seeded from `seed`, so a seed reproduces every return and length
+  // (on one build: LibTorch's float arithmetic may differ between machines). on_first_frame:
+  // may be empty. Throws std::invalid_argument when episodes < 1, and what the environment
+  // throws.
+  std::vector<EpisodeResult> run(int episodes, bool greedy, uint64_t seed,
+                                 const FrameCallback& on_first_frame = {});
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace ga3c::runtime
