@@ -6,6 +6,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include "cli/printable.h"
 #include "cli/stop_signals.h"
 #include "comm/mpi_roles.h"
 #include "metrics/run_directory.h"
@@ -31,7 +32,7 @@ std::string prepare_run_directory(const runtime::TrainConfig& config,
     std::ofstream(dir + "/config.toml") << options.to_toml();
     return kRunDirOk + dir;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return "";
   }
 }
@@ -44,15 +45,14 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
   runtime::TrainConfig config;
   comm::MpiRoles roles;
   try {
-    spdlog::set_level(spdlog::level::from_str(options.log_level()));
     options.resolve();
+    spdlog::set_level(spdlog::level::from_str(options.log_level()));
     config = options.config();
-    runtime::validate(config);
     roles = comm::make_roles(world.rank(), world.size(), config.num_ps, config.workers);
   } catch (const std::exception& e) {
     // Every rank read the same flags against the same world size and came to the same end;
     // one of them says it.
-    if (first) std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    if (first) std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 2;
   }
   const std::string answer = world.broadcast(

@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/mpi_train_command.h"
+#include "cli/printable.h"
 #include "cli/stop_signals.h"
 #include "comm/mpi_world.h"
 #include "env/registry.h"
@@ -28,14 +29,13 @@ int run_train_command(TrainOptions& options) {
   runtime::TrainConfig config;
   std::string run_dir;
   try {
-    spdlog::set_level(spdlog::level::from_str(options.log_level()));
     options.resolve();
+    spdlog::set_level(spdlog::level::from_str(options.log_level()));
     config = options.config();
-    runtime::validate(config);
     run_dir = config.run_dir.empty() ? metrics::default_run_dir(config.env_id) : config.run_dir;
     metrics::prepare_run_dir(run_dir);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 2;
   }
 
@@ -48,7 +48,7 @@ int run_train_command(TrainOptions& options) {
     spdlog::info("{}", runtime::format_summary(summary));
     return 0;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 1;
   }
 }

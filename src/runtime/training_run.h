@@ -31,7 +31,4 @@ struct TrainingSummary {
 TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& recorder,
                              const std::atomic<bool>* interrupt = nullptr);
 
-// Checks every setting; throws std::invalid_argument naming the first bad one and its fix.
-void validate(const TrainConfig& config);
-
 }  // namespace ga3c::runtime
