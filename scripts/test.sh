@@ -3,7 +3,8 @@
 #   scripts/test.sh               the whole suite
 #   scripts/test.sh --sanitizers  then the concurrency tests under ThreadSanitizer (build-tsan/)
 #                                 and the suite without learning runs under AddressSanitizer
-#                                 (build-asan/)
+#                                 (build-asan/), then the checkpoint and config readers' fuzzers
+#                                 for GA3C_FUZZ_SECONDS each (default 120; clang, build-fuzz/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
@@ -22,4 +23,11 @@ if [ "${1:-}" = "--sanitizers" ]; then
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_SANITIZE=address
   cmake --build build-asan -j"$jobs"
   (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -LE learning)
+
+  # libFuzzer needs clang; only the fuzzers and their seed writers are built there.
+  cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+    -DGA3C_WITH_TORCH=OFF -DGA3C_FUZZ=ON -DGA3C_FUZZ_SECONDS="${GA3C_FUZZ_SECONDS:-120}"
+  cmake --build build-fuzz -j"$jobs" \
+    --target checkpoint_fuzz checkpoint_fuzz_seeds config_fuzz config_fuzz_seeds
+  (cd build-fuzz && ctest --output-on-failure -L fuzz -j"$jobs")  # the two fuzzers side by side
 fi

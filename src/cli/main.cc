@@ -7,22 +7,17 @@
 
 #include "cli/eval_command.h"
 #include "cli/plot_command.h"
+#include "cli/printable.h"
 #include "cli/sync_bench.h"
 #include "cli/train_command.h"
 #include "cli/train_options.h"
 
 namespace {
 
-// CLI11 names a config key it cannot place "INI was not able to parse KEY"; say what to do.
+// CLI11's conversion errors name the value but not where to find the setting's type.
 // command: the subcommand being parsed, whose --help lists the settings.
 std::string explain(const CLI::ParseError& e, const std::string& command) {
   std::string what = e.what();
-  const std::string ini = "INI was not able to parse ";
-  if (what.rfind(ini, 0) == 0) {
-    return "config file: unknown key '" + what.substr(ini.size()) +
-           "'; settings of `ga3c train` go under a [train] section, named as the flags without "
-           "dashes (see `ga3c train --help`)";
-  }
   if (e.get_name() == "ConversionError") {
     return what + " (see `ga3c " + command + " --help` for each setting's type)";
   }
@@ -35,8 +30,6 @@ int main(int argc, char** argv) {
   spdlog::set_pattern("[%H:%M:%S] %^%v%$");
   CLI::App app{"ga3c: asynchronous advantage actor-critic (GA3C) on one machine or under MPI"};
   app.require_subcommand(1);
-  app.set_config("--config", "", "TOML file of settings, in a [train] section (a run's config.toml)");
-  app.allow_config_extras(false);
   CLI::App* train = app.add_subcommand("train", "Train an agent; ga3c train --help lists every setting");
   train->fallthrough();
   ga3c::cli::TrainOptions options(*train);
@@ -63,7 +56,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const auto parsed = app.get_subcommands();
     const std::string command = parsed.empty() ? "train" : parsed.back()->get_name();
-    std::fprintf(stderr, "ga3c: error: %s\n", explain(e, command).c_str());
+    std::fprintf(stderr, "ga3c: error: %s\n", ga3c::cli::one_line(explain(e, command)).c_str());
     return 2;
   }
   if (*train) return ga3c::cli::run_train_command(options);

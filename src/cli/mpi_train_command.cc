@@ -7,6 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/resume.h"
+#include "cli/printable.h"
 #include "cli/stop_signals.h"
 #include "comm/mpi_roles.h"
 #include "metrics/run_directory.h"
@@ -32,7 +33,7 @@ std::string prepare_run_directory(const runtime::TrainConfig& config,
     metrics::write_run_config(dir, options.to_toml());
     return kRunDirOk + dir;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return "";
   }
 }
@@ -46,17 +47,16 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
   comm::MpiRoles roles;
   std::optional<Resume> resume;
   try {
-    spdlog::set_level(spdlog::level::from_str(options.log_level()));
     // Every rank reads the checkpoint itself (the run directory is on a shared filesystem).
     resume = find_resume(options);
     options.resolve();
+    spdlog::set_level(spdlog::level::from_str(options.log_level()));
     config = resumed_config(options, resume);
-    runtime::validate(config);
     roles = comm::make_roles(world.rank(), world.size(), config.num_ps, config.workers);
   } catch (const std::exception& e) {
     // Every rank read the same flags against the same world size and came to the same end;
     // one of them says it.
-    if (first) std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    if (first) std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 2;
   }
   const std::string answer = world.broadcast(

@@ -8,7 +8,6 @@
 #include "checkpoint/checkpoint_error.h"
 #include "runtime/checkpointing.h"
 #include "runtime/run_setup.h"
-#include "runtime/training_run.h"
 
 namespace ga3c::cli {
 
@@ -31,7 +30,7 @@ std::optional<Resume> find_resume(TrainOptions& options) {
   }
   for (const std::string& s : latest.skipped) spdlog::warn("passed over: {}", s);
   Resume r{latest.paths.front(), std::move(*latest.checkpoint)};
-  options.apply_saved_config(r.checkpoint.config_toml);
+  options.set_saved_config(r.checkpoint.config_toml, r.path);
   return r;
 }
 
@@ -40,7 +39,6 @@ runtime::TrainConfig resumed_config(const TrainOptions& options,
   runtime::TrainConfig config = options.config();
   if (!resume) return config;
   config.run_dir = config.resume_dir;
-  runtime::validate(config);
   const runtime::RunSetup setup = runtime::make_run_setup(config);
   runtime::check_resumable(resume->path, resume->checkpoint,
                            runtime::run_identity(setup, config, "", 1), config);

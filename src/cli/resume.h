@@ -18,7 +18,7 @@ struct Resume {
 
 // Call after parsing, before TrainOptions::resolve(). Without --resume: nullopt. With it:
 // finds the latest complete checkpoint in <resume>/checkpoints (logging newer files passed
-// over, and why) and gives the options the command line left unset its saved settings.
+// over, and why) and hands its saved settings to the options (set_saved_config).
 // Throws CheckpointError when there is none, std::invalid_argument when --run-dir names
 // another directory.
 std::optional<Resume> find_resume(TrainOptions& options);

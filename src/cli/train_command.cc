@@ -8,6 +8,7 @@
 
 #include "cli/mpi_train_command.h"
 #include "cli/resume.h"
+#include "cli/printable.h"
 #include "cli/stop_signals.h"
 #include "comm/mpi_world.h"
 #include "env/registry.h"
@@ -29,15 +30,14 @@ int run_train_command(TrainOptions& options) {
   runtime::TrainConfig config;
   std::optional<Resume> resume;
   try {
-    spdlog::set_level(spdlog::level::from_str(options.log_level()));
     resume = find_resume(options);
     options.resolve();
+    spdlog::set_level(spdlog::level::from_str(options.log_level()));
     config = resumed_config(options, resume);
-    runtime::validate(config);
     if (config.run_dir.empty()) config.run_dir = metrics::default_run_dir(config.env_id);
     if (!resume) metrics::prepare_run_dir(config.run_dir);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 2;
   }
 
@@ -59,7 +59,7 @@ int run_train_command(TrainOptions& options) {
     spdlog::info("{}", runtime::format_summary(summary));
     return 0;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ga3c train: error: %s\n", e.what());
+    std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 1;
   }
 }

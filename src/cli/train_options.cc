@@ -1,8 +1,12 @@
 #include "cli/train_options.h"
 
-#include <sstream>
+#include <algorithm>
+#include <map>
 #include <stdexcept>
+#include <utility>
 
+#include "cli/config_file.h"
+#include "cli/printable.h"
 #include "cli/presets.h"
 #include "ps/shard.h"
 
@@ -15,16 +19,62 @@ ps::OptimizerStateMode parse_optimizer_state(const std::string& name) {
   throw std::invalid_argument("unknown --optimizer-state '" + name + "'; use shared or local");
 }
 
-bool is_number(const std::string& s) {
-  std::istringstream in(s);
-  double v;
-  return (in >> v) && in.eof();
+// spdlog's from_str turns an unknown name into "off", which would silence a run.
+void check_log_level(const std::string& name) {
+  static const char* const kLevels[] = {"trace", "debug",    "info", "warn",
+                                        "error", "critical", "off"};
+  if (std::find(std::begin(kLevels), std::end(kLevels), name) == std::end(kLevels)) {
+    throw std::invalid_argument("unknown --log-level '" + name +
+                                "'; use trace, debug, info, warn, error, critical or off");
+  }
+}
+
+bool is_switch(const CLI::Option& opt) { return opt.get_expected_min() == 0; }
+
+// What a value of the option must be, for messages; empty for names and paths.
+std::string number_kind(const CLI::Option& opt) {
+  const std::string type = opt.get_type_name();
+  if (type == "INT") return "an integer";
+  if (type == "UINT") return "a whole number >= 0";
+  if (type == "FLOAT") return "a number";
+  return "";
+}
+
+std::string kind_name(ConfigEntry::Kind kind) {
+  switch (kind) {
+    case ConfigEntry::Kind::kString: return "a string";
+    case ConfigEntry::Kind::kNumber: return "a number";
+    case ConfigEntry::Kind::kBoolean: return "a boolean";
+  }
+  return "?";
+}
+
+// Throws unless the entry's TOML type fits the option; `where` starts the message.
+void check_type(const CLI::Option& opt, const ConfigEntry& e, const std::string& where) {
+  using Kind = ConfigEntry::Kind;
+  const auto wrong = [&](const std::string& fix) {
+    throw std::invalid_argument(where + e.key + " = " + printable(e.value) + " is " +
+                                kind_name(e.kind) + "; " + fix);
+  };
+  if (is_switch(opt)) {
+    if (e.kind != Kind::kBoolean) wrong("write " + e.key + " = true or " + e.key + " = false");
+    return;
+  }
+  const std::string number = number_kind(opt);
+  if (number.empty()) {
+    if (e.kind == Kind::kBoolean) wrong(e.key + " takes a string: " + e.key + " = \"...\"");
+  } else if (e.kind != Kind::kNumber) {
+    wrong(e.key + " takes " + number + ", written without quotes");
+  }
 }
 
 }  // namespace
 
 TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
   auto& c = config_;
+  config_option_ = app_.add_option(
+      "--config", config_file_,
+      "TOML file of settings in a [train] section (a run's config.toml); flags override it");
   auto add = [&](const std::string& name, auto& variable, const std::string& help) {
     app_.add_option(name, variable, help)->capture_default_str();
   };
@@ -101,27 +151,72 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
   app_.footer(presets_help());
 }
 
-void TrainOptions::apply_saved_config(const std::string& toml) {
-  std::istringstream in(toml);
-  for (const CLI::ConfigItem& item : CLI::ConfigTOML().from_config(in)) {
-    // CLI11 marks where a section opens and closes with items named "++" and "--".
-    if (item.parents != std::vector<std::string>{"train"} || item.name == "++" ||
-        item.name == "--") {
-      continue;
-    }
-    if (item.name == "run-dir" || item.name == "resume") continue;
-    CLI::Option* opt = app_.get_option_no_throw("--" + item.name);
+CLI::Option* TrainOptions::setting(const std::string& key) const {
+  CLI::Option* opt = app_.get_option_no_throw("--" + key);
+  // --resume says where a run comes from, not how it runs: a config file does not hold it.
+  if (opt == nullptr || opt == config_option_ || opt == app_.get_help_ptr() ||
+      opt == app_.get_option_no_throw("--resume")) {
+    return nullptr;
+  }
+  return opt;
+}
+
+void TrainOptions::set_saved_config(std::string toml, std::string file) {
+  saved_config_ = std::move(toml);
+  saved_config_file_ = std::move(file);
+}
+
+void TrainOptions::apply_config(std::string_view text, const std::string& file) {
+  // The line and key each setting was first given with, to name both when it comes again.
+  std::map<const CLI::Option*, std::pair<int, std::string>> first;
+  for (const ConfigEntry& e : parse_config(text, file)) {
+    const std::string where =
+        "config file " + one_line(file) + ", line " + std::to_string(e.line) + ": ";
+    CLI::Option* opt = setting(e.key);
     if (opt == nullptr) {
-      throw std::invalid_argument("the saved config has an unknown setting '" + item.name +
-                                  "' (written by another ga3c version?)");
+      throw std::invalid_argument(where + "unknown key '" + e.key + "'; the keys are the flags of "
+                                  "`ga3c train --help` without dashes, such as lr or max-frames");
     }
-    if (opt->count() > 0) continue;
-    opt->add_result(item.inputs);
-    opt->run_callback();
+    const auto [it, fresh] = first.emplace(opt, std::make_pair(e.line, e.key));
+    if (!fresh) {
+      throw std::invalid_argument(where + e.key + " is set again (line " +
+                                  std::to_string(it->second.first) + " sets " +
+                                  it->second.second + "); keep one");
+    }
+    check_type(*opt, e, where);
+    if (opt->count() > 0) continue;  // a flag on the command line wins over the file
+    config_lines_[opt] = {file, e.line};
+    opt->add_result(e.value);
+    try {
+      opt->run_callback();
+    } catch (const CLI::ParseError&) {
+      throw std::invalid_argument(where + e.key + " = " + printable(e.value) + " is not " +
+                                  number_kind(*opt) + " in range; see `ga3c train --help`");
+    }
+  }
+}
+
+std::string TrainOptions::origin(const std::string& flag) const {
+  const auto it = config_lines_.find(app_.get_option_no_throw(flag));
+  if (it == config_lines_.end()) return "";
+  return "config file " + one_line(it->second.first) + ", line " +
+         std::to_string(it->second.second) + ": ";
+}
+
+template <class Check>
+void TrainOptions::checked(const std::string& flag, Check check) const {
+  try {
+    check();
+  } catch (const runtime::SettingError& e) {
+    throw std::invalid_argument(origin(e.setting()) + e.what());
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(origin(flag) + e.what());
   }
 }
 
 void TrainOptions::resolve() {
+  if (config_option_->count() > 0) apply_config(read_config_file(config_file_), config_file_);
+  if (!saved_config_file_.empty()) apply_config(saved_config_, saved_config_file_);
   if (const Preset* preset = find_preset(config_.env_id)) {
     for (const auto& [flag, value] : preset->settings) {
       CLI::Option* opt = app_.get_option("--" + flag);
@@ -131,11 +226,17 @@ void TrainOptions::resolve() {
       }
     }
   }
-  config_.optimizer.kind = algo::parse_optimizer_kind(optimizer_);
-  config_.optimizer.rmsprop_style = algo::parse_rmsprop_style(rmsprop_style_);
-  config_.optimizer_state = parse_optimizer_state(optimizer_state_);
-  config_.lr_schedule = algo::parse_lr_schedule(lr_schedule_);
-  config_.lr_worker_scaling = ps::parse_lr_worker_scaling(lr_worker_scaling_);
+  auto& c = config_;
+  checked("--optimizer", [&] { c.optimizer.kind = algo::parse_optimizer_kind(optimizer_); });
+  checked("--rmsprop-style",
+          [&] { c.optimizer.rmsprop_style = algo::parse_rmsprop_style(rmsprop_style_); });
+  checked("--optimizer-state",
+          [&] { c.optimizer_state = parse_optimizer_state(optimizer_state_); });
+  checked("--lr-schedule", [&] { c.lr_schedule = algo::parse_lr_schedule(lr_schedule_); });
+  checked("--lr-worker-scaling",
+          [&] { c.lr_worker_scaling = ps::parse_lr_worker_scaling(lr_worker_scaling_); });
+  checked("--log-level", [&] { check_log_level(log_level_); });
+  checked("--env", [&] { runtime::validate(c); });
 }
 
 std::string TrainOptions::to_toml() const {
@@ -143,13 +244,13 @@ std::string TrainOptions::to_toml() const {
   for (CLI::Option* opt : app_.get_options()) {
     if (opt->get_lnames().empty()) continue;
     const std::string name = opt->get_lnames().front();
-    if (name == "help" || name == "config" || name == "resume") continue;
+    if (setting(name) != opt) continue;
     opt->capture_default_str();
     std::string value = opt->count() > 0 ? opt->results().back() : opt->get_default_str();
-    if (opt->get_expected_min() == 0) {  // a flag
+    if (is_switch(*opt)) {
       value = value == "true" || value == "1" ? "true" : "false";
-    } else if (!is_number(value)) {
-      value = "\"" + value + "\"";
+    } else if (number_kind(*opt).empty()) {
+      value = toml_string(value);
     }
     toml += name + " = " + value + "\n";
   }

@@ -2,8 +2,9 @@
 // default and unit, per-environment presets, and the resolved config written as TOML.
 #pragma once
 
-#include <memory>
+#include <map>
 #include <string>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -16,15 +17,24 @@ class TrainOptions {
  public:
   explicit TrainOptions(CLI::App& train);
 
-  // After parsing, for --resume: gives every setting that neither a flag nor --config set the
-  // value of the saved config `toml` (a run's config.toml), but for run-dir and resume.
-  // Throws std::invalid_argument naming a setting it does not know.
-  void apply_saved_config(const std::string& toml);
-
-  // After parsing: applies the environment's preset to every setting that neither a flag nor
-  // the config file set, and converts the names (optimizer, schedule, ...) to their enums.
-  // Throws std::invalid_argument naming a bad value.
+  // After parsing: reads the --config file (apply_config), applies the environment's preset
+  // to every setting that neither a flag nor the file set, converts the names (optimizer,
+  // schedule, ...) to their enums and checks the result (runtime::validate). Throws
+  // std::invalid_argument naming a bad value or file; a bad value the file set is named with
+  // the file and its line.
   void resolve();
+
+  // Sets each setting of the config text (cli/config_file.h) that no flag set; `file` names
+  // it in messages. Throws std::invalid_argument "config file FILE, line N: ..." for a key
+  // that is not a setting, one set twice (under either of its names), or a value that is not
+  // of the setting's type (true/false for switches, a number for numbers, a string or number
+  // for names and paths).
+  void apply_config(std::string_view text, const std::string& file);
+
+  // For --resume, before resolve(): the saved config of the checkpoint at `file` (a run's
+  // config.toml), applied by resolve() after the --config file, to what neither set, but for
+  // run-dir (a resumed run stays in its directory).
+  void set_saved_config(std::string toml, std::string file);
 
   const runtime::TrainConfig& config() const { return config_; }
   const std::string& log_level() const { return log_level_; }
@@ -34,7 +44,20 @@ class TrainOptions {
 
  private:
   CLI::App& app_;
+  // The options that are settings: every long option but --help and --config.
+  CLI::Option* setting(const std::string& key) const;
+  // "config file FILE, line N: " where the file set `flag` ("--lr"), else "".
+  std::string origin(const std::string& flag) const;
+  // Runs check, naming the origin of `flag` in what it throws.
+  template <class Check>
+  void checked(const std::string& flag, Check check) const;
+
   runtime::TrainConfig config_;
+  CLI::Option* config_option_ = nullptr;
+  std::string config_file_;  // --config
+  // The file and line of each setting a config file set.
+  std::map<const CLI::Option*, std::pair<std::string, int>> config_lines_;
+  std::string saved_config_, saved_config_file_;  // set_saved_config
   std::string optimizer_ = "rmsprop";
   std::string rmsprop_style_ = "tf";
   std::string optimizer_state_ = "shared";

@@ -7,20 +7,14 @@
 #pragma once
 
 #include <memory>
-#include <string>
 #include <vector>
 
 #include <torch/torch.h>
 
 #include "env/observation_spec.h"
+#include "model/network_kind.h"
 
 namespace ga3c::model {
-
-enum class NetworkKind { kAuto, kMlp, kMinAtarCnn, kA3cCnn };
-
-// "auto", "mlp", "minatar-cnn", "a3c-cnn"; throws std::invalid_argument naming the choices.
-NetworkKind parse_network_kind(const std::string& name);
-std::string to_string(NetworkKind kind);
 
 struct ActorCriticOutput {
   torch::Tensor logits;  // [B, A] float32, unnormalised log-probabilities

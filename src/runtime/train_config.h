@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "algo/flat_optimizer.h"
 #include "algo/lr_schedule.h"
@@ -57,5 +59,32 @@ struct TrainConfig {
   double status_interval_s = 5.0;  // console status line and system.csv row period
   bool quiet = false;              // no status line
 };
+
+// A setting validate() refuses: what() names the problem and the fix, setting() the flag.
+class SettingError : public std::invalid_argument {
+ public:
+  SettingError(std::string flag, const std::string& message)
+      : std::invalid_argument(message), flag_(std::move(flag)) {}
+  const std::string& setting() const { return flag_; }  // "--lr"
+
+ private:
+  std::string flag_;
+};
+
+// Checks every setting: counts, rates and epsilons > 0; gamma, RMSProp decay and sticky
+// actions in [0, 1], momentum and Adam's betas in [0, 1); every number finite; counts that
+// start threads or environments within the bounds of kMax*; the network name and the
+// environment id. Throws SettingError for the first bad setting, naming it by its flag.
+void validate(const TrainConfig& config);
+
+// Bounds on the settings that start threads or environments when the run starts: beyond
+// them a typing slip would exhaust memory or threads instead of failing with a message.
+inline constexpr int kMaxWorkers = 1024;     // nodes in one process, or MPI worker ranks
+inline constexpr int kMaxShards = 1024;      // --num-ps
+inline constexpr int kMaxAgents = 65536;     // per worker
+inline constexpr int kMaxThreads = 256;      // each of --predictors, --trainers, --env-threads
+// Seconds: a day. Longer periods overflow the clocks' nanosecond counts (2^63 ns is 292 years,
+// but 1e300 s is a valid double) and are no use for a status line or a failure detector.
+inline constexpr double kMaxPeriodSeconds = 86400.0;
 
 }  // namespace ga3c::runtime

@@ -9,9 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "comm/in_process_link.h"
-#include "env/registry.h"
 #include "metrics/status_line.h"
-#include "model/actor_critic.h"
 #include "ps/parameter_server.h"
 #include "runtime/ga3c_node.h"
 #include "runtime/interval_report.h"
@@ -21,14 +19,6 @@
 
 namespace ga3c::runtime {
 namespace {
-
-void require_positive(const char* flag, double value) {
-  if (!(value > 0)) {
-    throw std::invalid_argument(std::string(flag) + " must be > 0, got " +
-                                fmt::format("{}", value));
-  }
-}
-
 
 JobTotals totals(const std::vector<std::unique_ptr<Ga3cNode>>& nodes) {
   JobTotals t;
@@ -48,60 +38,6 @@ JobTotals totals(const std::vector<std::unique_ptr<Ga3cNode>>& nodes) {
 }
 
 }  // namespace
-
-void validate(const TrainConfig& c) {
-  require_positive("--max-frames", static_cast<double>(c.max_frames));
-  require_positive("--workers", c.workers);
-  require_positive("--num-ps", c.num_ps);
-  require_positive("--agents", c.agents);
-  require_positive("--predictors", c.predictors);
-  require_positive("--trainers", c.trainers);
-  require_positive("--env-threads", c.env_threads);
-  require_positive("--t-max", c.t_max);
-  require_positive("--lr", c.lr);
-  require_positive("--min-batch", c.min_batch);
-  require_positive("--prediction-batch", c.prediction_batch);
-  require_positive("--max-queue", c.max_queue);
-  require_positive("--sync-freq", c.sync_freq);
-  require_positive("--status-interval", c.status_interval_s);
-  require_positive("--peer-timeout", c.peer_timeout_s);
-  require_positive("--keep-checkpoints", c.keep_checkpoints);
-  if (!(c.checkpoint_every_s >= 0)) {
-    throw std::invalid_argument(fmt::format(
-        "--checkpoint-every must be >= 0 seconds (0: only at the end), got {}",
-        c.checkpoint_every_s));
-  }
-  if (c.lr_worker_scaling != ps::LrWorkerScaling::kNone &&
-      c.optimizer_state == ps::OptimizerStateMode::kLocal) {
-    throw std::invalid_argument(
-        "--lr-worker-scaling scales the parameter server's optimizer, which --optimizer-state "
-        "local does not use; use --optimizer-state shared or --lr-worker-scaling none");
-  }
-  if (!(c.gamma >= 0 && c.gamma <= 1)) {
-    throw std::invalid_argument(fmt::format("--gamma must be in [0, 1], got {}", c.gamma));
-  }
-  if (c.entropy_beta < 0) {
-    throw std::invalid_argument(fmt::format("--entropy-beta must be >= 0, got {}", c.entropy_beta));
-  }
-  if (c.reward_clip < 0) {
-    throw std::invalid_argument(fmt::format("--reward-clip must be >= 0 (0: off), got {}", c.reward_clip));
-  }
-  if (c.min_batch > c.max_queue) {
-    throw std::invalid_argument(fmt::format(
-        "--min-batch {} can never be met by --max-queue {} rollouts; raise --max-queue",
-        c.min_batch, c.max_queue));
-  }
-  if (c.env_threads > c.agents) {
-    throw std::invalid_argument(fmt::format("--env-threads {} exceeds --agents {}; use at most one "
-                                            "env thread per agent", c.env_threads, c.agents));
-  }
-  if (!(c.sticky_action_prob >= 0 && c.sticky_action_prob <= 1)) {
-    throw std::invalid_argument(
-        fmt::format("--sticky-actions must be in [0, 1], got {}", c.sticky_action_prob));
-  }
-  model::parse_network_kind(c.network);
-  env::make_env(c.env_id);
-}
 
 TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& recorder,
                              const RunStart& start, const std::atomic<bool>* interrupt) {

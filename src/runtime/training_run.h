@@ -43,7 +43,4 @@ struct RunStart {
 TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& recorder,
                              const RunStart& start, const std::atomic<bool>* interrupt = nullptr);
 
-// Checks every setting; throws std::invalid_argument naming the first bad one and its fix.
-void validate(const TrainConfig& config);
-
 }  // namespace ga3c::runtime

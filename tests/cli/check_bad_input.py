@@ -3,6 +3,7 @@
 nothing written: no run directory appears and an existing run is left as it was."""
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -13,6 +14,13 @@ def main():
     parser.add_argument("--binary", required=True)
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="ga3c_bad_input_")
+    try:
+        return check_all(args.binary, tmp)
+    finally:
+        shutil.rmtree(tmp)
+
+
+def check_all(binary, tmp):
     existing = os.path.join(tmp, "existing")
     os.makedirs(existing)
     with open(os.path.join(existing, "episodes.csv"), "w") as f:
@@ -20,12 +28,11 @@ def main():
     blocker = os.path.join(tmp, "a_file")
     with open(blocker, "w") as f:
         f.write("x")
-    bad_config = os.path.join(tmp, "bad.toml")
-    with open(bad_config, "w") as f:
-        f.write("[train]\nlearning_rate = 0.1\n")
-    wrong_type = os.path.join(tmp, "wrong_type.toml")
-    with open(wrong_type, "w") as f:
-        f.write("[train]\nagents = \"many\"\n")
+    def config(name, content):
+        path = os.path.join(tmp, name)
+        with open(path, "wb") as f:
+            f.write(content if isinstance(content, bytes) else content.encode())
+        return path
 
     fresh = os.path.join(tmp, "fresh")
     cases = [
@@ -43,20 +50,74 @@ def main():
         (["--min-batch", "500"], ["--min-batch 500", "--max-queue"]),
         (["--network", "resnet"], ["unknown network 'resnet'"]),
         (["--no-such-flag"], ["--no-such-flag"]),
-        (["--config", os.path.join(tmp, "missing.toml")], ["missing.toml"]),
-        (["--config", bad_config], ["learning_rate", "[train]"]),
-        (["--config", wrong_type], ["agents", "many"]),
+        (["--log-level", "loud"], ["unknown --log-level 'loud'"]),
+        (["--adam-beta1", "1"], ["--adam-beta1 must be in [0, 1)"]),
+        (["--agents", "2000000000"], ["--agents 2000000000 exceeds 65536"]),
+        (["--lr", "1e400"], ["--lr must be a finite number"]),
     ]
+    # Config files: each message names the file (and the line where there is one).
+    missing = os.path.join(tmp, "missing.toml")
+    config_cases = [
+        (missing, [missing, "does not exist"]),
+        ("", ["config file  does not exist"]),
+        (tmp, [tmp, "is a directory"]),
+        ("/dev/zero", ["/dev/zero is larger than 1 MiB"]),
+        (config("large.toml", "# padding\n" * 200000), ["large.toml is larger than 1 MiB"]),
+        (config("empty.toml", ""), ["empty.toml is empty", "[train]"]),
+        (config("blank.toml", " \n\t\n"), ["blank.toml is empty"]),
+        (config("comments.toml", "# agents = 8\n"), ["comments.toml has no [train] section"]),
+        (config("binary.toml", bytes(range(256)) * 4), ["binary.toml, line 1: byte 0x00 is not text"]),
+        (config("latin1.toml", "[train]\nrun-dir = \"r\xe9sum\xe9\"\n".encode("latin-1")),
+         ["latin1.toml, line 2", "not UTF-8"]),
+        (config("unknown.toml", "[train]\nlearning_rate = 0.1\n"),
+         ["unknown.toml, line 2: unknown key 'learning_rate'", "ga3c train --help"]),
+        (config("config_key.toml", "[train]\nconfig = \"other.toml\"\n"), ["unknown key 'config'"]),
+        (config("help_key.toml", "[train]\nhelp = true\n"), ["unknown key 'help'"]),
+        (config("wrong_type.toml", "[train]\nagents = \"many\"\n"),
+         ["wrong_type.toml, line 2: agents = many is a string", "without quotes"]),
+        (config("switch_type.toml", "[train]\nquiet = 1\n"), ["quiet = true or quiet = false"]),
+        (config("bool_name.toml", "[train]\nenv = true\n"), ["env takes a string"]),
+        (config("fraction.toml", "[train]\nagents = 1.5\n"), ["agents = 1.5 is not an integer"]),
+        (config("huge_int.toml", "[train]\nagents = 99999999999999999999\n"),
+         ["huge_int.toml, line 2", "is not an integer in range"]),
+        (config("huge_agents.toml", "[train]\nagents = 2000000000\n"),
+         ["huge_agents.toml, line 2: --agents 2000000000 exceeds 65536"]),
+        (config("huge_lr.toml", "[train]\nlr = 1e400\n"),
+         ["huge_lr.toml, line 2: --lr must be a finite number"]),
+        (config("nan_gamma.toml", "[train]\ngamma = nan\n"), ["line 2: --gamma must be in [0, 1]"]),
+        (config("huge_timeout.toml", "[train]\npeer-timeout = 1e300\n"), ["--peer-timeout 1e+300 exceeds"]),
+        (config("bad_env.toml", "[train]\n\nenv = \"CartPole-v9\"\n"),
+         ["bad_env.toml, line 3: unknown environment 'CartPole-v9'"]),
+        (config("bad_name.toml", "[train]\noptimizer = \"adagrad\"\n"),
+         ["bad_name.toml, line 2: unknown optimizer 'adagrad'"]),
+        (config("bad_level.toml", "[train]\nlog-level = \"loud\"\n"),
+         ["bad_level.toml, line 2: unknown --log-level 'loud'"]),
+        (config("duplicate.toml", "[train]\nagents = 8\nagents = 16\n"),
+         ["duplicate.toml, line 3: agents is set again (line 2 sets agents)"]),
+        (config("alias.toml", "[train]\nworkers = 2\nnum-workers = 3\n"),
+         ["num-workers is set again (line 2 sets workers)"]),
+        (config("outside.toml", "agents = 8\n[train]\n"),
+         ["outside.toml, line 1: agents is outside the [train] section"]),
+        (config("other_table.toml", "[train]\n[plot]\nout = \"x\"\n"), ["unknown section [plot]"]),
+        (config("two_tables.toml", "[train]\n[train]\n"), ["a second [train] section"]),
+        (config("dotted.toml", "train.agents = 8\n"), ["dotted key 'train.agents'"]),
+        (config("array.toml", "[train]\nagents = [8, 16]\n"), ["agents is an array"]),
+        (config("unquoted.toml", "[train]\nenv = CartPole-v1\n"), ["env = \"CartPole-v1\""]),
+        (config("unclosed.toml", "[train]\nenv = \"CartPole-v1\n"), ["is not closed"]),
+        (config("control.toml", "[train]\nenv = \"a\x1b[31mb\"\n"), ["byte 0x1b is not text"]),
+        (config("crlf.toml", "[train]\r\nagents = 0\r\n"), ["crlf.toml, line 2: --agents must be > 0"]),
+    ]
+    cases += [(["--config", path], needles) for path, needles in config_cases]
     failures = []
     for extra, needles in cases:
         run_dir = fresh if "--run-dir" not in extra else None
-        cmd = [args.binary, "train", "--run-dir", run_dir] + extra
+        cmd = [binary, "train", "--run-dir", run_dir] + extra
         failures += check(cmd, needles, must_not_exist=fresh)
-    failures += check([args.binary, "train", "--run-dir", existing], ["already holds a run"])
+    failures += check([binary, "train", "--run-dir", existing], ["already holds a run"])
     with open(os.path.join(existing, "episodes.csv")) as f:
         if f.read() != "old run\n":
             failures.append("the existing run's episodes.csv was overwritten")
-    failures += check([args.binary, "train", "--run-dir", os.path.join(blocker, "run")],
+    failures += check([binary, "train", "--run-dir", os.path.join(blocker, "run")],
                       ["cannot create run directory", "--run-dir"])
     for failure in failures:
         print("FAIL: " + failure)

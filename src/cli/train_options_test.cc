@@ -1,0 +1,104 @@
+#include "cli/train_options.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace ga3c::cli {
+namespace {
+
+// `ga3c train FLAGS...` with `text` as its config file.
+class Train {
+ public:
+  explicit Train(std::vector<std::string> flags = {}) {
+    flags.insert(flags.begin(), "train");
+    app_.parse(std::vector<std::string>(flags.rbegin(), flags.rend()));  // CLI11 pops the back
+  }
+
+  std::string error_of(const std::string& text) {
+    try {
+      options_.apply_config(text, "c.toml");
+      options_.resolve();
+    } catch (const std::invalid_argument& e) {
+      return e.what();
+    }
+    return "";
+  }
+
+  TrainOptions& options() { return options_; }
+
+ private:
+  CLI::App app_;
+  TrainOptions options_{*app_.add_subcommand("train")};
+};
+
+TEST(TrainOptions, ConfigSetsWhatNoFlagSetAndThePresetTheRest) {
+  Train train({"--lr", "0.5"});
+  EXPECT_EQ(train.error_of("[train]\nenv = \"CartPole-v1\"\nlr = 0.25\nagents = 8\nquiet = true\n"
+                           "sync-overlap = false\n"),
+            "");
+  const runtime::TrainConfig& c = train.options().config();
+  EXPECT_EQ(c.env_id, "CartPole-v1");
+  EXPECT_EQ(c.lr, 0.5f);  // the flag wins
+  EXPECT_EQ(c.agents, 8);
+  EXPECT_TRUE(c.quiet);
+  EXPECT_FALSE(c.sync_overlap);
+  EXPECT_EQ(c.max_frames, 1'000'000);  // CartPole's preset
+  EXPECT_EQ(c.lr_schedule, algo::LrSchedule::kLinear);
+}
+
+TEST(TrainOptions, ConfigErrorsNameTheLineAndTheFix) {
+  EXPECT_EQ(Train().error_of("[train]\nlearning_rate = 0.1\n"),
+            "config file c.toml, line 2: unknown key 'learning_rate'; the keys are the flags of "
+            "`ga3c train --help` without dashes, such as lr or max-frames");
+  EXPECT_EQ(Train().error_of("[train]\nconfig = \"other.toml\"\n"),
+            "config file c.toml, line 2: unknown key 'config'; the keys are the flags of "
+            "`ga3c train --help` without dashes, such as lr or max-frames");
+  EXPECT_EQ(Train().error_of("[train]\nworkers = 2\nagents = 8\nnum-workers = 3\n"),
+            "config file c.toml, line 4: num-workers is set again (line 2 sets workers); keep one");
+  EXPECT_EQ(Train().error_of("[train]\nagents = \"many\"\n"),
+            "config file c.toml, line 2: agents = many is a string; agents takes an integer, "
+            "written without quotes");
+  EXPECT_EQ(Train().error_of("[train]\nquiet = 1\n"),
+            "config file c.toml, line 2: quiet = 1 is a number; write quiet = true or quiet = false");
+  EXPECT_EQ(Train().error_of("[train]\nenv = true\n"),
+            "config file c.toml, line 2: env = true is a boolean; env takes a string: env = \"...\"");
+  EXPECT_EQ(Train().error_of("[train]\nagents = 99999999999999999999\n"),
+            "config file c.toml, line 2: agents = 99999999999999999999 is not an integer in range; "
+            "see `ga3c train --help`");
+  EXPECT_EQ(Train().error_of("[train]\nagents = 1.5\n"),
+            "config file c.toml, line 2: agents = 1.5 is not an integer in range; see "
+            "`ga3c train --help`");
+  EXPECT_EQ(Train().error_of("[train]\nlog-level = \"loud\"\n"),
+            "config file c.toml, line 2: unknown --log-level 'loud'; use trace, debug, info, "
+            "warn, error, critical or off");
+  EXPECT_EQ(Train({"--agents", "0"}).error_of("[train]\nagents = 8\n"),
+            "--agents must be > 0, got 0");  // the flag's value, not the file's
+  EXPECT_EQ(Train().error_of("[train]\n\nagents = 2000000000\n"),
+            "config file c.toml, line 3: --agents 2000000000 exceeds 65536; spread the agents over "
+            "more --workers");
+}
+
+TEST(TrainOptions, ToTomlReadsBackToTheSameSettings) {
+  Train first({"--env", "CartPole-v1", "--run-dir", "runs/a \"b\" \\ c", "--sync-overlap",
+               "--seed", "7"});
+  ASSERT_EQ(first.error_of("[train]\nagents = 16\n"), "");
+  const std::string toml = first.options().to_toml();
+  EXPECT_NE(toml.find("\nrun-dir = \"runs/a \\\"b\\\" \\\\ c\"\n"), std::string::npos) << toml;
+  EXPECT_NE(toml.find("\nenv = \"CartPole-v1\"\n"), std::string::npos) << toml;
+  EXPECT_NE(toml.find("\nseed = 7\n"), std::string::npos) << toml;
+  EXPECT_NE(toml.find("\nsync-overlap = true\n"), std::string::npos) << toml;
+  EXPECT_EQ(toml.find("config ="), std::string::npos) << toml;
+
+  Train second;
+  ASSERT_EQ(second.error_of(toml), "");
+  EXPECT_EQ(second.options().to_toml(), toml);
+  EXPECT_EQ(second.options().config().run_dir, "runs/a \"b\" \\ c");
+  EXPECT_EQ(second.options().config().agents, 16);
+  EXPECT_TRUE(second.options().config().sync_overlap);
+}
+
+}  // namespace
+}  // namespace ga3c::cli

@@ -1,0 +1,74 @@
+#include "runtime/train_config.h"
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace ga3c::runtime {
+namespace {
+
+std::string error_of(const TrainConfig& config) {
+  try {
+    validate(config);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Validate, DefaultsPass) { EXPECT_EQ(error_of(TrainConfig{}), ""); }
+
+TEST(Validate, CountsThatStartThreadsAreBounded) {
+  TrainConfig c;
+  c.agents = 100'000'000;
+  EXPECT_EQ(error_of(c), "--agents 100000000 exceeds 65536; spread the agents over more --workers");
+  c = TrainConfig{};
+  c.trainers = kMaxThreads + 1;
+  EXPECT_EQ(error_of(c), "--trainers 257 exceeds 256; use fewer threads");
+  c = TrainConfig{};
+  c.workers = kMaxWorkers;
+  c.num_ps = kMaxShards;
+  EXPECT_EQ(error_of(c), "");
+}
+
+TEST(Validate, NumbersMustBeFinite) {
+  TrainConfig c;
+  c.lr = std::numeric_limits<float>::infinity();
+  EXPECT_EQ(error_of(c), "--lr must be a finite number, got inf");
+  c = TrainConfig{};
+  c.target_return = std::nan("");
+  EXPECT_EQ(error_of(c), "--target-return must be a finite number, got nan");
+  c = TrainConfig{};
+  c.peer_timeout_s = 1e300;
+  EXPECT_EQ(error_of(c), "--peer-timeout 1e+300 exceeds 86400; use at most a day (86400 s)");
+  c = TrainConfig{};
+  c.gamma = std::nanf("");
+  EXPECT_EQ(error_of(c), "--gamma must be in [0, 1], got nan");
+}
+
+TEST(Validate, OptimizerConstants) {
+  TrainConfig c;
+  c.optimizer.adam_beta1 = 1.0;
+  EXPECT_EQ(error_of(c), "--adam-beta1 must be in [0, 1), got 1");
+  c = TrainConfig{};
+  c.optimizer.rmsprop_eps = 0.0;
+  EXPECT_EQ(error_of(c), "--rmsprop-eps must be > 0, got 0");
+  c = TrainConfig{};
+  c.optimizer.rmsprop_decay = 1.5;
+  EXPECT_EQ(error_of(c), "--rmsprop-decay must be in [0, 1], got 1.5");
+}
+
+TEST(Validate, NamesAreChecked) {
+  TrainConfig c;
+  c.network = "resnet";
+  EXPECT_EQ(error_of(c), "unknown network 'resnet'; use auto, mlp, minatar-cnn or a3c-cnn");
+  c = TrainConfig{};
+  c.env_id = "CartPole-v9";
+  EXPECT_NE(error_of(c).find("unknown environment 'CartPole-v9'"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ga3c::runtime
