@@ -54,7 +54,8 @@ void MpiServer::serve(const Hooks& hooks) {
   for (Worker& w : workers_) w.last_heard = start;
   auto next_tick = start;
   Backoff backoff;
-  while (goodbyes_ < roles_.workers || (roles_.rank != 0 && !last_order_)) {
+  awaits_orders_ = roles_.rank != 0 && static_cast<bool>(hooks.on_checkpoint);
+  while (goodbyes_ < roles_.workers || (awaits_orders_ && !last_order_)) {
     MessageHeader h;
     int source = -1;
     if (channel_->poll_any(h, source)) {
@@ -102,7 +103,7 @@ void MpiServer::handle_order(const MessageHeader& h, const Hooks& hooks) {
 
 void MpiServer::check_silence() const {
   const auto now = Clock::now();
-  if (goodbyes_ == roles_.workers && !last_order_ && roles_.rank != 0 &&
+  if (goodbyes_ == roles_.workers && awaits_orders_ && !last_order_ &&
       now - all_goodbyes_ > std::chrono::duration<double>(peer_timeout_s_)) {
     mpi_abort(fmt::format("{} sent no last checkpoint order within {} s (--peer-timeout) of "
                           "the workers' goodbyes; it may have died or hung",
@@ -120,7 +121,7 @@ void MpiServer::check_silence() const {
 }
 
 void MpiServer::handle(int source, const MessageHeader& h, const Hooks& hooks) {
-  if (source == 0 && roles_.rank != 0) return handle_order(h, hooks);
+  if (source == 0 && awaits_orders_) return handle_order(h, hooks);
   if (source < roles_.num_ps || source >= roles_.world_size) {
     mpi_abort(fmt::format("unexpected {}: servers take messages from workers only",
                           describe(h)));

@@ -42,7 +42,9 @@ class MpiServer {
     std::function<void()> tick;
     // Server 0: a worker's status (worker index, status). May be empty.
     std::function<void(int worker, const WorkerStatus&)> on_status;
-    // Servers but 0: server 0 ordered a checkpoint (its last one when `last`). May be empty.
+    // Servers but 0: server 0 ordered a checkpoint (its last one when `last`). When set, the
+    // server serves until the last order came, and server 0 must send one
+    // (order_checkpoint); when empty, checkpoint orders are unexpected.
     std::function<void(const CheckpointOrder&, bool last)> on_checkpoint;
   };
 
@@ -57,9 +59,9 @@ class MpiServer {
   MpiServer(const MpiServer&) = delete;
   MpiServer& operator=(const MpiServer&) = delete;
 
-  // Serves until every worker said goodbye and every reply was taken, and on servers but 0
-  // until server 0's last checkpoint order came (within the peer timeout of the last
-  // goodbye).
+  // Serves until every worker said goodbye and every reply was taken, and, with
+  // Hooks::on_checkpoint, until server 0's last checkpoint order came (within the peer
+  // timeout of the last goodbye).
   void serve(const Hooks& hooks);
 
   // Server 0: sends `order` to every other server; with `last` (after serve() returned) it is
@@ -82,7 +84,8 @@ class MpiServer {
   std::vector<float> scratch_;  // the push being applied
   int64_t frames_heard_ = 0;    // largest job frame count a push carried
   int goodbyes_ = 0;
-  bool last_order_ = false;   // servers but 0: server 0's last checkpoint order came
+  bool awaits_orders_ = false;  // servers but 0 with Hooks::on_checkpoint
+  bool last_order_ = false;     // server 0's last checkpoint order came
   std::chrono::steady_clock::time_point all_goodbyes_;  // when the last worker said goodbye
 };
 

@@ -45,16 +45,21 @@ std::runtime_error io_error(const std::string& what, const fs::path& path, int e
 
 }  // namespace
 
-TensorBoardWriter::TensorBoardWriter(const fs::path& dir, std::string_view suffix)
-    : path_(event_file_path(dir, suffix)) {
+TensorBoardWriter::TensorBoardWriter(const fs::path& dir, std::string_view suffix) {
+  const fs::path first = event_file_path(dir, suffix);
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) {
     throw std::runtime_error("cannot create TensorBoard log directory " + dir.string() + ": " +
                              ec.message());
   }
-  // "x": fail instead of overwriting another writer's file.
-  file_.reset(std::fopen(path_.c_str(), "wbx"));
+  // "x": fail instead of overwriting another writer's file. A second writer of this process
+  // within the same second (a resumed run's, a test's) takes the next free name.
+  for (int n = 0; n < 100 && !file_; ++n) {
+    path_ = n == 0 ? first : fs::path(first.string() + "." + std::to_string(n));
+    file_.reset(std::fopen(path_.c_str(), "wbx"));
+    if (!file_ && errno != EEXIST) break;
+  }
   if (!file_) throw io_error("cannot create TensorBoard event file", path_, errno);
 
   Event event;

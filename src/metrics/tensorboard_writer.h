@@ -58,7 +58,7 @@ class TensorBoardWriter {
   // Precondition: mutex_ is held, or the constructor is running.
   void write_record(const std::string& event_bytes);
 
-  const std::filesystem::path path_;
+  std::filesystem::path path_;
   std::mutex mutex_;
   std::unique_ptr<std::FILE, FileCloser> file_;  // guarded by mutex_
 };

@@ -1,6 +1,8 @@
 #include "metrics/tensorboard_writer.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 #include <unistd.h>
 
 #include <chrono>
@@ -166,24 +168,24 @@ TEST_F(TensorBoardWriterTest, ThrowsNamingPathWhenDirectoryCannotBeCreated) {
   }
 }
 
-TEST_F(TensorBoardWriterTest, RefusesToOverwriteAnExistingFile) {
+TEST_F(TensorBoardWriterTest, NeverOverwritesAnExistingFileAndTakesTheNextFreeName) {
   // Occupy the names of this second and the next two, whichever the writer picks.
   fs::create_directories(dir_);
   const auto now = static_cast<long long>(now_s());
+  std::vector<fs::path> taken;
   for (long long t = now; t <= now + 2; ++t) {
-    std::ofstream(dir_ / ("events.out.tfevents." + std::to_string(t) + "." + host_name() + "." +
-                          std::to_string(getpid()) + ".worker0"))
-        << "another writer's data";
+    taken.push_back(dir_ / ("events.out.tfevents." + std::to_string(t) + "." + host_name() +
+                            "." + std::to_string(getpid()) + ".worker0"));
+    std::ofstream(taken.back()) << "another writer's data";
   }
-  try {
+  fs::path written;
+  {
     TensorBoardWriter writer(dir_, "worker0");
-    FAIL() << "expected std::runtime_error";
-  } catch (const std::runtime_error& error) {
-    EXPECT_NE(std::string(error.what()).find(dir_.string()), std::string::npos) << error.what();
+    written = writer.path();
   }
-  for (const auto& entry : fs::directory_iterator(dir_)) {
-    EXPECT_EQ(read_bytes(entry.path()), "another writer's data");
-  }
+  EXPECT_EQ(std::count(taken.begin(), taken.end(), written), 0) << written;
+  EXPECT_EQ(written.string().substr(written.string().size() - 2), ".1") << written;
+  for (const auto& path : taken) EXPECT_EQ(read_bytes(path), "another writer's data");
 }
 
 TEST_F(TensorBoardWriterTest, RejectsSuffixThatIsNotOneFileNameComponent) {
