@@ -20,6 +20,7 @@ using algo::OptimizerKind;
 using checksum::crc32c;
 using testing::identical;
 using testing::make_checkpoint;
+using testing::with_worker;
 
 const std::string kName = "checkpoints/ckpt-000000004000-ps0.ga3c";
 
@@ -43,6 +44,14 @@ void put_le32(std::string& bytes, std::size_t offset, uint32_t v) {
   for (int i = 0; i < 4; ++i) bytes[offset + i] = static_cast<char>((v >> (8 * i)) & 0xFF);
 }
 
+// A small checkpoint with every field of a deterministic run's set (observations of 3 floats,
+// so that testing every byte stays quick).
+Checkpoint small_with_worker() {
+  Checkpoint c = make_checkpoint(4000, 0, 1, OptimizerKind::kAdam, 3);
+  c.signature.observation_shape = {3};
+  return with_worker(c);
+}
+
 // A payload message as the writer makes it, for tests that break one field of it.
 proto::Checkpoint valid_message() {
   proto::Checkpoint m;
@@ -56,8 +65,24 @@ TEST(CheckpointFile, RoundTripsEveryFieldBitForBit) {
       const Checkpoint c = make_checkpoint(123456789, rank, 3, kind, 7);
       EXPECT_TRUE(identical(decode_checkpoint(encode_checkpoint(c), kName), c))
           << algo::to_string(kind) << " rank " << rank;
+      EXPECT_TRUE(decode_checkpoint(encode_checkpoint(c), kName).workers.empty());
     }
+    const Checkpoint d = with_worker(make_checkpoint(123456789, 0, 3, kind, 7));
+    const Checkpoint back = decode_checkpoint(encode_checkpoint(d), kName);
+    EXPECT_TRUE(identical(back, d)) << algo::to_string(kind) << " with a worker";
+    ASSERT_EQ(back.workers.size(), 1u);
+    EXPECT_EQ(back.workers[0].agents.at(0).env.actions, (std::vector<int32_t>{2, 5, 0}));
   }
+}
+
+TEST(CheckpointFile, RoundTripsLocalOptimizerStateWorkers) {
+  Checkpoint c = with_worker(make_checkpoint(4000));
+  c.workers[0].at_pull.swap(c.workers[0].accumulated);
+  c.workers[0].agents[0].awaiting_bootstrap = false;
+  c.workers[0].agents[0].rollout_actions.clear();
+  c.workers[0].agents[0].rollout_rewards.clear();
+  c.workers[0].agents[0].rollout_observations.clear();
+  EXPECT_TRUE(identical(decode_checkpoint(encode_checkpoint(c), kName), c));
 }
 
 TEST(CheckpointFile, RoundTripsLargeShards) {
@@ -79,7 +104,7 @@ TEST(CheckpointFile, HeaderHasTheDocumentedLayout) {
 }
 
 TEST(CheckpointFile, EveryTruncationIsAnError) {
-  const std::string bytes = encode_checkpoint(make_checkpoint(4000, 0, 1, OptimizerKind::kAdam, 3));
+  const std::string bytes = encode_checkpoint(small_with_worker());
   EXPECT_EQ(decode_error(""), kName +
                                   ": empty file (not a checkpoint, or its write did not finish); "
                                   "use an earlier checkpoint");
@@ -90,7 +115,7 @@ TEST(CheckpointFile, EveryTruncationIsAnError) {
 }
 
 TEST(CheckpointFile, EveryBitFlipIsAnError) {
-  const std::string bytes = encode_checkpoint(make_checkpoint(4000, 0, 1, OptimizerKind::kAdam, 3));
+  const std::string bytes = encode_checkpoint(small_with_worker());
   for (std::size_t i = 0; i < bytes.size(); ++i) {
     for (int bit = 0; bit < 8; ++bit) {
       std::string flipped = bytes;
@@ -173,6 +198,51 @@ TEST(CheckpointFile, RejectsInconsistentContent) {
   m.clear_signature();
   EXPECT_NE(decode_error(frame_payload(m.SerializeAsString())).find("no network kind"),
             std::string::npos);
+}
+
+TEST(CheckpointFile, RejectsInconsistentWorkerState) {
+  const auto message = [] {
+    proto::Checkpoint m;
+    m.ParseFromString(encode_checkpoint(with_worker(make_checkpoint(4000))).substr(kHeaderSize));
+    return m;
+  };
+  const auto error = [](const proto::Checkpoint& m) {
+    return decode_error(frame_payload(m.SerializeAsString()));
+  };
+  const std::string fix = "; use an earlier checkpoint";
+  proto::Checkpoint m = message();
+  m.mutable_workers(0)->mutable_params()->RemoveLast();
+  EXPECT_EQ(error(m), kName + ": invalid content: worker 0 has 11 parameters, not 12" + fix);
+  m = message();
+  m.mutable_workers(0)->mutable_agents(0)->set_rng("not a generator");
+  EXPECT_EQ(error(m), kName +
+                          ": invalid content: worker 0 agent 0 has an unreadable random "
+                          "generator state" + fix);
+  m = message();
+  m.mutable_workers(0)->mutable_agents(0)->mutable_env()->set_actions(2, 1);
+  EXPECT_EQ(error(m), kName +
+                          ": invalid content: worker 0 agent 0's rollout, episode and "
+                          "environment replay disagree" + fix);
+  m = message();
+  m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_actions()->Set(0, 6);
+  EXPECT_EQ(error(m), kName + ": invalid content: worker 0 agent 0 has an action outside [0, 6)" +
+                          fix);
+  m = message();
+  m.mutable_workers(0)->set_unreported_frames(4001);
+  EXPECT_EQ(error(m), kName +
+                          ": invalid content: worker 0's unreported frames or episodes exceed "
+                          "the totals" + fix);
+  m = message();
+  m.mutable_workers(0)->mutable_at_pull()->Add(1.0f);
+  EXPECT_EQ(error(m), kName +
+                          ": invalid content: worker 0 holds 12 accumulated gradients and 1 "
+                          "pulled parameters for 12 parameters" + fix);
+  m = message();
+  m.set_ps_rank(1);
+  m.set_num_ps_ranks(2);
+  m.set_num_shards(4);
+  for (int s = 0; s < 2; ++s) m.mutable_shards(s)->set_index(2 + s);
+  EXPECT_EQ(error(m), kName + ": invalid content: worker state outside rank 0's file" + fix);
 }
 
 TEST(CheckpointFile, RefusesToEncodeWhatItCouldNotRead) {

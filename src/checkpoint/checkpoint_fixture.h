@@ -3,6 +3,8 @@
 
 #include <cstring>
 #include <limits>
+#include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -55,14 +57,83 @@ inline Checkpoint make_checkpoint(int64_t frames, int ps_rank = 0, int num_ps_ra
   return c;
 }
 
+// `c` with the worker state of a deterministic run (observations of c's signature, a rollout
+// of two steps, local optimizer slots as c.optimizer keeps them), in rank 0's file.
+inline Checkpoint with_worker(Checkpoint c) {
+  WorkerState w;
+  const std::size_t n = c.signature.num_params;
+  for (std::size_t i = 0; i < n; ++i) w.params.push_back(0.25f - 0.002f * static_cast<float>(i));
+  w.version = c.updates;
+  w.local_steps = 3 * c.updates + 4;
+  if (c.optimizer != algo::OptimizerKind::kSgd) w.local_optimizer.first.assign(n, 0.75f);
+  if (c.optimizer == algo::OptimizerKind::kAdam) w.local_optimizer.second.assign(n, 1e-6f);
+  w.local_optimizer.steps = w.local_steps;
+  w.accumulated.assign(n, -1.5e-3f);
+  w.unreported_frames = 7;
+  w.unreported_episodes = 1;
+  AgentState a;
+  std::mt19937_64 rng(42);
+  rng.discard(3);
+  std::ostringstream text;
+  text << rng;
+  a.rng = text.str();
+  std::size_t obs_size = 1;
+  for (int64_t d : c.signature.observation_shape) obs_size *= static_cast<std::size_t>(d);
+  a.observation.assign(obs_size, 0.0f);
+  a.observation.back() = 1.0f;
+  a.rollout_acted_version = w.version - 1;
+  a.rollout_observations.assign(2 * obs_size, 1.0f);
+  a.rollout_actions = {5, 0};
+  a.rollout_rewards = {1.0f, -0.0f};
+  a.awaiting_bootstrap = true;
+  a.episode_return = 12.5;
+  a.episode_length = 3;
+  a.env = {0xFFFFFFFFULL, 9, {2, 5, 0}};
+  w.agents.push_back(a);
+  c.workers.push_back(w);
+  return c;
+}
+
 inline bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 
 inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
+inline bool identical(const AgentState& a, const AgentState& b) {
+  return a.rng == b.rng && same_bits(a.observation, b.observation) &&
+         a.rollout_acted_version == b.rollout_acted_version &&
+         same_bits(a.rollout_observations, b.rollout_observations) &&
+         a.rollout_actions == b.rollout_actions &&
+         same_bits(a.rollout_rewards, b.rollout_rewards) &&
+         a.awaiting_bootstrap == b.awaiting_bootstrap &&
+         same_bits(a.episode_return, b.episode_return) && a.episode_length == b.episode_length &&
+         a.env.seed == b.env.seed && a.env.resets == b.env.resets &&
+         a.env.actions == b.env.actions;
+}
+
+// Every field equal, floats bit for bit.
+inline bool identical(const WorkerState& a, const WorkerState& b) {
+  if (a.agents.size() != b.agents.size()) return false;
+  for (std::size_t i = 0; i < a.agents.size(); ++i) {
+    if (!identical(a.agents[i], b.agents[i])) return false;
+  }
+  return a.worker == b.worker && same_bits(a.params, b.params) && a.version == b.version &&
+         a.local_steps == b.local_steps &&
+         same_bits(a.local_optimizer.first, b.local_optimizer.first) &&
+         same_bits(a.local_optimizer.second, b.local_optimizer.second) &&
+         a.local_optimizer.steps == b.local_optimizer.steps &&
+         same_bits(a.accumulated, b.accumulated) && same_bits(a.at_pull, b.at_pull) &&
+         a.unreported_frames == b.unreported_frames &&
+         a.unreported_episodes == b.unreported_episodes;
+}
+
 // Every field equal, floats and doubles bit for bit (so NaN equals the same NaN).
 inline bool identical(const Checkpoint& a, const Checkpoint& b) {
+  if (a.workers.size() != b.workers.size()) return false;
+  for (std::size_t i = 0; i < a.workers.size(); ++i) {
+    if (!identical(a.workers[i], b.workers[i])) return false;
+  }
   if (a.shards.size() != b.shards.size()) return false;
   for (std::size_t i = 0; i < a.shards.size(); ++i) {
     const ShardState& x = a.shards[i];

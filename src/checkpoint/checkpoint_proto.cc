@@ -42,6 +42,77 @@ ShardState shard_from_proto(const proto::Shard& m, const std::string& name) {
   return s;
 }
 
+void env_to_proto(const EnvReplayState& e, proto::EnvReplay* m) {
+  m->set_seed(e.seed);
+  m->set_resets(e.resets);
+  m->mutable_actions()->Add(e.actions.begin(), e.actions.end());
+}
+
+void agent_to_proto(const AgentState& a, proto::Agent* m) {
+  m->set_rng(a.rng);
+  m->mutable_observation()->Add(a.observation.begin(), a.observation.end());
+  m->set_rollout_acted_version(a.rollout_acted_version);
+  m->mutable_rollout_observations()->Add(a.rollout_observations.begin(),
+                                         a.rollout_observations.end());
+  m->mutable_rollout_actions()->Add(a.rollout_actions.begin(), a.rollout_actions.end());
+  m->mutable_rollout_rewards()->Add(a.rollout_rewards.begin(), a.rollout_rewards.end());
+  m->set_awaiting_bootstrap(a.awaiting_bootstrap);
+  m->set_episode_return(a.episode_return);
+  m->set_episode_length(a.episode_length);
+  env_to_proto(a.env, m->mutable_env());
+}
+
+void worker_to_proto(const WorkerState& w, proto::Worker* m) {
+  m->set_worker(static_cast<uint32_t>(w.worker));
+  m->mutable_params()->Add(w.params.begin(), w.params.end());
+  m->set_version(w.version);
+  m->set_local_steps(w.local_steps);
+  m->mutable_local_slot_first()->Add(w.local_optimizer.first.begin(),
+                                     w.local_optimizer.first.end());
+  m->mutable_local_slot_second()->Add(w.local_optimizer.second.begin(),
+                                      w.local_optimizer.second.end());
+  m->set_local_optimizer_steps(w.local_optimizer.steps);
+  m->mutable_accumulated()->Add(w.accumulated.begin(), w.accumulated.end());
+  m->mutable_at_pull()->Add(w.at_pull.begin(), w.at_pull.end());
+  m->set_unreported_frames(w.unreported_frames);
+  m->set_unreported_episodes(w.unreported_episodes);
+  for (const AgentState& a : w.agents) agent_to_proto(a, m->add_agents());
+}
+
+AgentState agent_from_proto(const proto::Agent& m) {
+  AgentState a;
+  a.rng = m.rng();
+  a.observation = to_vector(m.observation());
+  a.rollout_acted_version = m.rollout_acted_version();
+  a.rollout_observations = to_vector(m.rollout_observations());
+  a.rollout_actions = to_vector(m.rollout_actions());
+  a.rollout_rewards = to_vector(m.rollout_rewards());
+  a.awaiting_bootstrap = m.awaiting_bootstrap();
+  a.episode_return = m.episode_return();
+  a.episode_length = m.episode_length();
+  a.env.seed = m.env().seed();
+  a.env.resets = m.env().resets();
+  a.env.actions = to_vector(m.env().actions());
+  return a;
+}
+
+WorkerState worker_from_proto(const proto::Worker& m, const std::string& name) {
+  WorkerState w;
+  w.worker = to_int(m.worker(), "worker", name);
+  w.params = to_vector(m.params());
+  w.version = m.version();
+  w.local_steps = m.local_steps();
+  w.local_optimizer.first = to_vector(m.local_slot_first());
+  w.local_optimizer.second = to_vector(m.local_slot_second());
+  w.local_optimizer.steps = m.local_optimizer_steps();
+  w.accumulated = to_vector(m.accumulated());
+  w.at_pull = to_vector(m.at_pull());
+  w.unreported_frames = m.unreported_frames();
+  w.unreported_episodes = m.unreported_episodes();
+  for (const proto::Agent& a : m.agents()) w.agents.push_back(agent_from_proto(a));
+  return w;
+}
+
 }  // namespace
 
 void to_proto(const Checkpoint& c, proto::Checkpoint* out) {
@@ -74,6 +145,7 @@ void to_proto(const Checkpoint& c, proto::Checkpoint* out) {
   out->set_config_toml(c.config_toml);
   out->set_wall_time_unix_s(c.wall_time_unix_s);
   out->set_elapsed_s(c.elapsed_s);
+  for (const WorkerState& w : c.workers) worker_to_proto(w, out->add_workers());
 }
 
 Checkpoint from_proto(const proto::Checkpoint& m, const std::string& name) {
@@ -100,6 +172,7 @@ Checkpoint from_proto(const proto::Checkpoint& m, const std::string& name) {
   c.config_toml = m.config_toml();
   c.wall_time_unix_s = m.wall_time_unix_s();
   c.elapsed_s = m.elapsed_s();
+  for (const proto::Worker& w : m.workers()) c.workers.push_back(worker_from_proto(w, name));
   return c;
 }
 

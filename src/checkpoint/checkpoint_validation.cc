@@ -1,6 +1,9 @@
 #include "checkpoint/checkpoint_validation.h"
 
+#include <algorithm>
 #include <cmath>
+#include <random>
+#include <sstream>
 
 namespace ga3c::checkpoint {
 namespace {
@@ -19,10 +22,9 @@ std::string signature_problem(const ModelSignature& s) {
   return "";
 }
 
-std::string slots_problem(const ShardState& shard, algo::OptimizerKind kind) {
-  const std::size_t n = shard.params.size();
-  const auto& slots = shard.slots;
-  const std::string where = "shard " + std::to_string(shard.index);
+// Optimizer slots for n parameters as an optimizer of `kind` keeps them.
+std::string slots_problem(const algo::OptimizerSlots& slots, std::size_t n,
+                          algo::OptimizerKind kind, const std::string& where) {
   for (const auto* slot : {&slots.first, &slots.second}) {
     if (!slot->empty() && slot->size() != n) {
       return where + " has an optimizer slot of " + str(slot->size()) + " floats for " + str(n) +
@@ -39,7 +41,87 @@ std::string slots_problem(const ShardState& shard, algo::OptimizerKind kind) {
     return where + " has one of Adam's two slots";
   }
   if (slots.steps < 0) return where + " has " + str(slots.steps) + " optimizer steps";
-  if (shard.version < 0) return where + " has version " + str(shard.version);
+  return "";
+}
+
+bool all_below(const std::vector<int64_t>& values, int64_t limit) {
+  for (int64_t v : values) {
+    if (v < 0 || v >= limit) return false;
+  }
+  return true;
+}
+
+std::string agent_problem(const AgentState& a, std::size_t obs_size, int64_t num_actions,
+                          const std::string& where) {
+  std::mt19937_64 rng;
+  std::istringstream rng_text(a.rng);
+  if (!(rng_text >> rng)) return where + " has an unreadable random generator state";
+  if (a.observation.size() != obs_size) {
+    return where + " has an observation of " + str(a.observation.size()) + " floats, not " +
+           str(obs_size);
+  }
+  const std::size_t n = a.rollout_actions.size();
+  if (a.rollout_observations.size() != n * obs_size || a.rollout_rewards.size() != n) {
+    return where + "'s rollout of " + str(n) + " actions has " +
+           str(a.rollout_observations.size()) + " observation floats and " +
+           str(a.rollout_rewards.size()) + " rewards";
+  }
+  const std::vector<int64_t> env_actions(a.env.actions.begin(), a.env.actions.end());
+  if (!all_below(a.rollout_actions, num_actions) || !all_below(env_actions, num_actions)) {
+    return where + " has an action outside [0, " + str(num_actions) + ")";
+  }
+  // The environment replays the current episode, which the rollout ends.
+  if (a.env.resets < 1 || a.episode_length != static_cast<int64_t>(env_actions.size()) ||
+      n > env_actions.size() ||
+      !std::equal(a.rollout_actions.begin(), a.rollout_actions.end(), env_actions.end() - n)) {
+    return where + "'s rollout, episode and environment replay disagree";
+  }
+  if (a.awaiting_bootstrap && n == 0) return where + " awaits a bootstrap without a rollout";
+  if (!std::isfinite(a.episode_return)) return where + " has a non-finite episode return";
+  return "";
+}
+
+std::string worker_problem(const WorkerState& w, const Checkpoint& c) {
+  const std::string where = "worker " + std::to_string(w.worker);
+  const std::size_t n = c.signature.num_params;
+  if (w.params.size() != n) {
+    return where + " has " + str(w.params.size()) + " parameters, not " + str(n);
+  }
+  if (w.version < 0 || w.local_steps < 0) return where + " has a negative version or step count";
+  if (std::string p = slots_problem(w.local_optimizer, n, c.optimizer, where); !p.empty()) {
+    return p;
+  }
+  const bool shared = w.accumulated.size() == n && w.at_pull.empty();
+  const bool local = w.at_pull.size() == n && w.accumulated.empty();
+  if (!shared && !local) {
+    return where + " holds " + str(w.accumulated.size()) + " accumulated gradients and " +
+           str(w.at_pull.size()) + " pulled parameters for " + str(n) + " parameters";
+  }
+  if (w.unreported_frames < 0 || w.unreported_frames > c.frames || w.unreported_episodes < 0 ||
+      w.unreported_episodes > c.episodes) {
+    return where + "'s unreported frames or episodes exceed the totals";
+  }
+  if (w.agents.empty()) return where + " has no agents";
+  std::size_t obs_size = 1;
+  for (int64_t d : c.signature.observation_shape) obs_size *= static_cast<std::size_t>(d);
+  for (std::size_t i = 0; i < w.agents.size(); ++i) {
+    const std::string agent = where + " agent " + std::to_string(i);
+    if (std::string p = agent_problem(w.agents[i], obs_size, c.signature.num_actions, agent);
+        !p.empty()) {
+      return p;
+    }
+  }
+  return "";
+}
+
+std::string workers_problem(const Checkpoint& c) {
+  if (!c.workers.empty() && c.ps_rank != 0) return "worker state outside rank 0's file";
+  int previous = -1;
+  for (const WorkerState& w : c.workers) {
+    if (w.worker <= previous) return "workers out of order";
+    if (std::string p = worker_problem(w, c); !p.empty()) return p;
+    previous = w.worker;
+  }
   return "";
 }
 
@@ -60,7 +142,10 @@ std::string shards_problem(const Checkpoint& c) {
       return where + " [" + str(shard.offset) + ", " + str(shard.offset + size) + ") exceeds the " +
              str(num_params) + " parameters";
     }
-    if (std::string p = slots_problem(shard, c.optimizer); !p.empty()) return p;
+    if (std::string p = slots_problem(shard.slots, size, c.optimizer, where); !p.empty()) {
+      return p;
+    }
+    if (shard.version < 0) return where + " has version " + str(shard.version);
     previous_index = shard.index;
     previous_end = shard.offset + size;
   }
@@ -86,7 +171,8 @@ std::string find_problem(const Checkpoint& c) {
   if (!std::isfinite(c.wall_time_unix_s) || !std::isfinite(c.elapsed_s) || c.elapsed_s < 0) {
     return "an invalid wall time";
   }
-  return shards_problem(c);
+  if (std::string p = shards_problem(c); !p.empty()) return p;
+  return workers_problem(c);
 }
 
 }  // namespace ga3c::checkpoint

@@ -13,7 +13,11 @@ namespace ga3c::checkpoint {
 // num_params; at least one shard; shard indices ascending below num_shards; shards non-empty,
 // non-overlapping and inside the flat vector; each optimizer slot empty or one float per
 // parameter, as the optimizer kind keeps them; counters, versions and steps not negative;
-// times finite, elapsed_s not negative.
+// times finite, elapsed_s not negative; worker states (rank 0 only, ascending) of num_params
+// parameters with slots as the optimizer keeps them, an accumulator or pulled copy of
+// num_params floats, unreported counts within the totals, and agents whose observation,
+// rollout, actions, random-generator text and environment replay fit the signature and agree
+// with each other.
 std::string find_problem(const Checkpoint& checkpoint);
 
 }  // namespace ga3c::checkpoint

@@ -52,6 +52,11 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
     options.resolve();
     spdlog::set_level(spdlog::level::from_str(options.log_level()));
     config = resumed_config(options, resume);
+    if (config.deterministic) {
+      throw std::invalid_argument(fmt::format(
+          "--deterministic runs in one process, not as {} MPI ranks; start it without mpirun",
+          world.size()));
+    }
     roles = comm::make_roles(world.rank(), world.size(), config.num_ps, config.workers);
   } catch (const std::exception& e) {
     // Every rank read the same flags against the same world size and came to the same end;

@@ -107,6 +107,10 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
         "MPI: seconds a rank may stay silent before the job ends naming it (died or hung)");
     app_.add_flag("--sync-overlap", c.sync_overlap,
                   "Sync with the parameter server on a thread per worker while training goes on");
+    app_.add_flag("--deterministic", c.deterministic,
+                  "One thread, one rollout per batch, exactly --max-frames frames: a run is a "
+                  "function of its seed and settings and resumes bit for bit (in one process; "
+                  "needs --workers 1 --agents 1)");
   });
   group("Algorithm", [&] {
     add("--t-max", c.t_max, "Steps per rollout (n of the n-step return)");

@@ -1,6 +1,9 @@
 #include "runtime/agent.h"
 
 #include <algorithm>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 
 #include "algo/n_step_returns.h"
 #include "runtime/action_sampling.h"
@@ -74,6 +77,53 @@ AgentStep Agent::on_prediction() {
     awaiting_bootstrap_ = true;
   }
   return out;
+}
+
+checkpoint::AgentState Agent::state() const {
+  checkpoint::AgentState s;
+  std::ostringstream rng;
+  rng << rng_;
+  s.rng = rng.str();
+  s.observation = observation_;
+  s.rollout_acted_version = rollout_.acted_version;
+  s.rollout_observations = rollout_.observations;
+  s.rollout_actions = rollout_.actions;
+  s.rollout_rewards = rewards_;
+  s.awaiting_bootstrap = awaiting_bootstrap_;
+  s.episode_return = episode_return_;
+  s.episode_length = episode_length_;
+  return s;
+}
+
+void Agent::restore(const checkpoint::AgentState& s) {
+  const std::size_t n = s.rollout_actions.size();
+  if (s.observation.size() != observation_.size() ||
+      s.rollout_observations.size() != n * observation_.size() || s.rollout_rewards.size() != n) {
+    throw std::invalid_argument("agent " + std::to_string(id_) + ": the saved observations of " +
+                                std::to_string(s.observation.size()) +
+                                " floats do not fit this environment's " +
+                                std::to_string(observation_.size()));
+  }
+  if (static_cast<int>(n) > config_.t_max) {
+    throw std::invalid_argument("agent " + std::to_string(id_) + ": the saved rollout of " +
+                                std::to_string(n) + " steps is longer than --t-max " +
+                                std::to_string(config_.t_max));
+  }
+  std::istringstream rng(s.rng);
+  if (!(rng >> rng_)) {
+    throw std::invalid_argument("agent " + std::to_string(id_) +
+                                ": unreadable random generator state");
+  }
+  observation_ = s.observation;
+  rollout_ = Rollout{};
+  rollout_.agent = id_;
+  rollout_.acted_version = s.rollout_acted_version;
+  rollout_.observations = s.rollout_observations;
+  rollout_.actions = s.rollout_actions;
+  rewards_ = s.rollout_rewards;
+  awaiting_bootstrap_ = s.awaiting_bootstrap;
+  episode_return_ = s.episode_return;
+  episode_length_ = s.episode_length;
 }
 
 }  // namespace ga3c::runtime

@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "checkpoint/checkpoint.h"
 #include "env/env.h"
 #include "runtime/rollout.h"
 
@@ -59,6 +60,14 @@ class Agent {
   // final observation's, used only as the bootstrap value before the environment resets.
   // Afterwards observation() again needs a prediction. Throws what the environment throws.
   AgentStep on_prediction();
+
+  // Between two steps (observation() awaiting a prediction): what a deterministic run's
+  // checkpoint keeps of the agent; `env` is left empty (ReplayEnv holds the environment's).
+  checkpoint::AgentState state() const;
+  // Instead of start(): takes a state() of an agent of the same environment and config, whose
+  // environment the caller has rebuilt. Throws std::invalid_argument naming what does not fit
+  // (observation size, a rollout longer than t_max, an unreadable generator).
+  void restore(const checkpoint::AgentState& state);
 
  private:
   int sample_action();

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "env/registry.h"
 #include "env/scripted_env.h"
+#include "runtime/replay_env.h"
 
 namespace ga3c::runtime {
 namespace {
@@ -108,6 +110,82 @@ TEST(Agent, SamplesActionsInProportionToThePolicy) {
   int ones = 0;
   for (int a : scripted->actions_taken) ones += a;
   EXPECT_NEAR(ones / 10000.0, 0.75, 0.02);
+}
+
+// Steps with a uniform policy, so that actions come from the agent's generator.
+std::vector<Rollout> play_uniform(Agent& agent, int steps, std::vector<EpisodeRecord>& episodes) {
+  std::vector<Rollout> rollouts;
+  for (int i = 0; i < steps; ++i) {
+    agent.policy_slot()[0] = 0.5f;
+    agent.policy_slot()[1] = 0.5f;
+    agent.set_prediction(0.25f * static_cast<float>(i % 4), i);
+    AgentStep step = agent.on_prediction();
+    for (auto& r : step.rollouts) rollouts.push_back(std::move(r));
+    if (step.episode) episodes.push_back(*step.episode);
+  }
+  return rollouts;
+}
+
+TEST(Agent, RestoredStateContinuesIdentically) {
+  auto make = [](ReplayEnv** replay, uint64_t seed) {
+    auto env = std::make_unique<ReplayEnv>(env::make_env("CartPole-v1"));
+    *replay = env.get();
+    return std::make_unique<Agent>(0, std::move(env), seed, AgentConfig{});
+  };
+  ReplayEnv* replay_a = nullptr;
+  ReplayEnv* replay_b = nullptr;
+  auto a = make(&replay_a, 5);
+  auto b = make(&replay_b, 99);
+  a->start();
+  std::vector<EpisodeRecord> episodes_a, episodes_b;
+  play_uniform(*a, 63, episodes_a);
+  checkpoint::AgentState saved = a->state();
+  saved.env = replay_a->state();
+  ASSERT_FALSE(saved.rollout_actions.empty());
+  ASSERT_FALSE(saved.env.actions.empty());
+
+  std::vector<float> obs(a->observation_size());
+  replay_b->restore(saved.env, obs.data());
+  b->restore(saved);
+  EXPECT_EQ(std::vector<float>(b->observation(), b->observation() + b->observation_size()), obs);
+  EXPECT_EQ(b->state().rng, saved.rng);
+
+  const auto rollouts_a = play_uniform(*a, 400, episodes_a);
+  const auto rollouts_b = play_uniform(*b, 400, episodes_b);
+  ASSERT_EQ(rollouts_a.size(), rollouts_b.size());
+  ASSERT_GT(rollouts_a.size(), 50u);
+  for (std::size_t i = 0; i < rollouts_a.size(); ++i) {
+    EXPECT_EQ(rollouts_a[i].actions, rollouts_b[i].actions) << i;
+    EXPECT_EQ(rollouts_a[i].observations, rollouts_b[i].observations) << i;
+    EXPECT_EQ(rollouts_a[i].returns, rollouts_b[i].returns) << i;
+    EXPECT_EQ(rollouts_a[i].acted_version, rollouts_b[i].acted_version) << i;
+  }
+  // The episode under way at the save ends with its whole return and length on both.
+  ASSERT_GE(episodes_b.size(), 2u);
+  const EpisodeRecord& cut = episodes_a[episodes_a.size() - episodes_b.size()];
+  EXPECT_EQ(cut.length, episodes_b.front().length);
+  EXPECT_EQ(cut.episode_return, episodes_b.front().episode_return);
+}
+
+TEST(Agent, RestoreRejectsAStateThatDoesNotFit) {
+  Agent agent(3, env::make_env("CartPole-v1"), 1, AgentConfig{});
+  agent.start();
+  checkpoint::AgentState s = agent.state();
+  s.rollout_actions.assign(6, 0);
+  s.rollout_rewards.assign(6, 0.0f);
+  s.rollout_observations.assign(6 * 4, 0.0f);
+  try {
+    agent.restore(s);
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "agent 3: the saved rollout of 6 steps is longer than --t-max 5");
+  }
+  s = agent.state();
+  s.rng = "three";
+  EXPECT_THROW(agent.restore(s), std::invalid_argument);
+  s = agent.state();
+  s.observation.pop_back();
+  EXPECT_THROW(agent.restore(s), std::invalid_argument);
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ namespace ga3c::runtime {
 checkpoint::Checkpoint capture(const RunIdentity& identity, int ps_rank,
                                const std::vector<ps::ShardRange>& layout,
                                const std::vector<std::pair<int, const ps::Shard*>>& shards,
-                               const SavePoint& at) {
+                               const SavePoint& at, const checkpoint::WorkerState* worker) {
   checkpoint::Checkpoint c;
   c.signature = identity.signature;
   c.env_id = identity.env_id;
@@ -37,6 +37,11 @@ checkpoint::Checkpoint capture(const RunIdentity& identity, int ps_rank,
   }
   c.frames = at.progress.frames;
   c.episodes = at.progress.episodes;
+  if (worker != nullptr) {
+    c.frames += worker->unreported_frames;
+    c.episodes += worker->unreported_episodes;
+    c.workers.push_back(*worker);
+  }
   c.updates = at.progress.updates;
   // The schedule follows the job's frames (ps::learning_rate), so its position is the count.
   c.lr_schedule_frames = at.progress.frames;
@@ -45,6 +50,36 @@ checkpoint::Checkpoint capture(const RunIdentity& identity, int ps_rank,
   c.elapsed_s = at.elapsed_s;
   return c;
 }
+
+namespace {
+
+void check_worker_resumable(const std::string& path, const checkpoint::Checkpoint& found,
+                            const TrainConfig& config) {
+  using checkpoint::CheckpointError;
+  if (found.workers.empty()) {
+    throw CheckpointError(path,
+                          "holds no worker state (saved by a run without --deterministic)",
+                          "resume it without --deterministic");
+  }
+  const checkpoint::WorkerState& w = found.workers.front();
+  const bool shared = config.optimizer_state == ps::OptimizerStateMode::kShared;
+  if (shared != !w.accumulated.empty()) {
+    throw CheckpointError(path, "its worker was trained with the other --optimizer-state",
+                          std::string("resume with --optimizer-state ") +
+                              (shared ? "local" : "shared"));
+  }
+  for (const checkpoint::AgentState& a : w.agents) {
+    if (static_cast<int64_t>(a.rollout_actions.size()) > config.t_max) {
+      throw CheckpointError(path,
+                            fmt::format("its agent holds a rollout of {} steps, more than "
+                                        "--t-max {}", a.rollout_actions.size(), config.t_max),
+                            fmt::format("resume with --t-max {} or more",
+                                        a.rollout_actions.size()));
+    }
+  }
+}
+
+}  // namespace
 
 void check_resumable(const std::string& path, const checkpoint::Checkpoint& found,
                      const RunIdentity& identity, const TrainConfig& config) {
@@ -63,6 +98,7 @@ void check_resumable(const std::string& path, const checkpoint::Checkpoint& foun
                                       algo::to_string(identity.optimizer)),
                           "resume with --optimizer " + algo::to_string(found.optimizer));
   }
+  if (config.deterministic) check_worker_resumable(path, found, config);
   if (found.frames >= config.max_frames) {
     throw CheckpointError(path,
                           fmt::format("the run already has {} frames, --max-frames is {}",

@@ -35,16 +35,21 @@ struct SavePoint {
   double elapsed_s = 0.0;
 };
 
-// Rank `ps_rank`'s file: shards[i].second is shard shards[i].first of `layout`.
+// Rank `ps_rank`'s file: shards[i].second is shard shards[i].first of `layout`. `worker`, a
+// deterministic run's (rank 0 only), goes into the file, and the frames and episodes it has
+// not reported into its totals, which then count every frame stepped.
 checkpoint::Checkpoint capture(const RunIdentity& identity, int ps_rank,
                                const std::vector<ps::ShardRange>& layout,
                                const std::vector<std::pair<int, const ps::Shard*>>& shards,
-                               const SavePoint& at);
+                               const SavePoint& at,
+                               const checkpoint::WorkerState* worker = nullptr);
 
 // Checks that the complete checkpoint `found` (read from `path`) can continue the run of
 // `config` as `identity` describes it: environment, network, shard count, optimizer and
-// optimizer-state mode, and a frame budget left. Throws CheckpointError naming `path`, the
-// mismatch and the fix.
+// optimizer-state mode, and a frame budget left; for config.deterministic, a worker state that
+// fits (--t-max, --optimizer-state). A deterministic checkpoint may go on without
+// --deterministic: its worker state is then left unused. Throws CheckpointError naming
+// `path`, the mismatch and the fix.
 void check_resumable(const std::string& path, const checkpoint::Checkpoint& found,
                      const RunIdentity& identity, const TrainConfig& config);
 

@@ -1,5 +1,8 @@
 #include "runtime/ga3c_node.h"
 
+#include <cstring>
+#include <stdexcept>
+
 #include <fmt/format.h>
 
 #include "env/registry.h"
@@ -30,11 +33,18 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
   agent_config.gamma = config.gamma;
   agent_config.reward_clip = config.reward_clip;
   for (int a = 0; a < config.agents; ++a) {
-    agents_.push_back(std::make_unique<Agent>(a, env::make_env(config.env_id, env_options),
+    env::EnvPtr env = env::make_env(config.env_id, env_options);
+    if (config.deterministic) {
+      auto replay = std::make_unique<ReplayEnv>(std::move(env));
+      replay_envs_.push_back(replay.get());
+      env = std::move(replay);
+    }
+    agents_.push_back(std::make_unique<Agent>(a, std::move(env),
                                               agent_seed(config.seed, worker, a), agent_config));
   }
   obs_shape_ = env::make_env(config.env_id, env_options)->observation_spec().shape;
-  for (int t = 0; t < config.env_threads; ++t) {
+  // A deterministic node steps its agent on its own thread, without runners.
+  for (int t = 0; t < config.env_threads && !config.deterministic; ++t) {
     std::vector<Agent*> mine;
     for (int a = t; a < config.agents; a += config.env_threads) mine.push_back(agents_[a].get());
     runners_.push_back(std::make_unique<EnvRunner>(
@@ -52,15 +62,24 @@ Ga3cNode::~Ga3cNode() {
   }
 }
 
+void Ga3cNode::resume_from(checkpoint::WorkerState state) { resume_ = std::move(state); }
+
+void Ga3cNode::set_save_point(std::function<void()> hook) { save_point_ = std::move(hook); }
+
 void Ga3cNode::start() {
   {
     std::lock_guard lock(update_mutex_);
     version_ = sync_.pull(params_.data());
-    snapshots_.publish(params_.data(), version_);
     // The job's frame count, for the learning-rate schedule of the first local steps (a
     // resumed job does not start at 0).
     report(false);
+    if (resume_) apply_worker_state(*resume_);
+    snapshots_.publish(params_.data(), version_);
     if (config_.sync_overlap) sync_thread_ = std::make_unique<SyncThread>();
+  }
+  if (config_.deterministic) {
+    threads_.emplace_back([this] { guard([this] { run_serial(); }); });
+    return;
   }
   for (auto& runner : runners_) {
     threads_.emplace_back([this, r = runner.get()] { guard([r] { r->run(); }); });
@@ -82,14 +101,101 @@ void Ga3cNode::start() {
                         apply_gradient(g, b);
                       });
         } catch (const NonFiniteError& e) {
-          std::lock_guard lock(update_mutex_);
-          throw NonFiniteError(fmt::format(
-              "worker {}: {} in the batch of local training step {} (about frame {}); nothing "
-              "of it was pushed", worker_, e.what(), step_ + 1, frames_estimate()));
+          throw located(e);
         }
       });
     });
   }
+}
+
+NonFiniteError Ga3cNode::located(const NonFiniteError& e) {
+  std::lock_guard lock(update_mutex_);
+  return NonFiniteError(fmt::format(
+      "worker {}: {} in the batch of local training step {} (about frame {}); nothing of it "
+      "was pushed", worker_, e.what(), step_ + 1, frames_estimate()));
+}
+
+void Ga3cNode::run_serial() {
+  Agent* agent = agents_.front().get();
+  if (!resume_) agent->start();
+  BatchPredictor predictor(obs_shape_, 1);
+  std::vector<Rollout> batch(1);
+  std::vector<float> grad;
+  // With one worker the node's frame count is the job's, so the budget is met exactly.
+  while (!stopping_ && frames_estimate() < config_.max_frames) {
+    if (save_point_) save_point_();
+    {
+      BusyTimer busy(counters_.predict_ns);
+      predictor.predict(*snapshots_.current(), &agent, 1);
+    }
+    counters_.prediction_batches.fetch_add(1, std::memory_order_relaxed);
+    counters_.predictions.fetch_add(1, std::memory_order_relaxed);
+    AgentStep step;
+    {
+      BusyTimer busy(counters_.env_ns);
+      step = agent->on_prediction();
+    }
+    counters_.frames.fetch_add(step.frames, std::memory_order_relaxed);
+    if (step.episode) on_episode(*step.episode);
+    for (Rollout& rollout : step.rollouts) {
+      batch[0] = std::move(rollout);
+      BatchResult result;
+      try {
+        result = compute_gradient(*snapshots_.current(), batch, obs_shape_, config_.entropy_beta,
+                                  grad);
+      } catch (const NonFiniteError& e) {
+        throw located(e);
+      }
+      apply_gradient(grad, result);
+    }
+  }
+  stop();
+}
+
+void Ga3cNode::apply_worker_state(const checkpoint::WorkerState& s) {
+  if (s.params.size() != params_.size() || s.agents.size() != agents_.size()) {
+    throw std::invalid_argument(fmt::format(
+        "the saved worker has {} parameters and {} agent(s), this node {} and {}",
+        s.params.size(), s.agents.size(), params_.size(), agents_.size()));
+  }
+  params_ = s.params;
+  version_ = s.version;
+  step_ = s.local_steps;
+  sync_.restore(s);
+  // Frames and episodes in the checkpoint's totals that the server has not counted: the
+  // next sync reports them, as it would have without the stop.
+  reported_frames_ = counters_.frames.load() - s.unreported_frames;
+  reported_episodes_ = counters_.episodes.load() - s.unreported_episodes;
+  std::vector<float> replayed(agents_.front()->observation_size());
+  for (std::size_t i = 0; i < agents_.size(); ++i) {
+    const checkpoint::AgentState& a = s.agents[i];
+    replay_envs_[i]->restore(a.env, replayed.data());
+    agents_[i]->restore(a);
+    if (std::memcmp(replayed.data(), a.observation.data(), replayed.size() * sizeof(float)) !=
+        0) {
+      throw std::runtime_error(fmt::format(
+          "agent {}: replaying its environment's {} actions did not give the saved observation "
+          "(the environment is not a function of its seed and actions); start a new run",
+          i, a.env.actions.size()));
+    }
+  }
+}
+
+checkpoint::WorkerState Ga3cNode::worker_state() {
+  std::lock_guard lock(update_mutex_);
+  checkpoint::WorkerState s;
+  s.worker = worker_;
+  s.params = params_;
+  s.version = version_;
+  s.local_steps = step_;
+  sync_.save(s);
+  s.unreported_frames = counters_.frames.load() - reported_frames_;
+  s.unreported_episodes = counters_.episodes.load() - reported_episodes_;
+  for (std::size_t i = 0; i < agents_.size(); ++i) {
+    s.agents.push_back(agents_[i]->state());
+    s.agents.back().env = replay_envs_.at(i)->state();
+  }
+  return s;
 }
 
 void Ga3cNode::guard(const std::function<void()>& body) {
@@ -131,7 +237,9 @@ void Ga3cNode::join() {
         complete_sync();
       });
     }
-    report(false);
+    // A deterministic node's unreported frames stay in its worker state, so that a resumed
+    // run reports them with the same sync as a run that did not stop.
+    if (!config_.deterministic) report(false);
   }
   std::lock_guard lock(error_mutex_);
   if (error_) std::rethrow_exception(error_);
@@ -161,7 +269,7 @@ void Ga3cNode::report(bool synced) {
 
 void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult& batch) {
   std::lock_guard lock(update_mutex_);
-  if (stopping_) return;  // after the stop decision nothing more is pushed
+  if (pushes_stopped()) return;
   const float lr = algo::lr_at(config_.lr_schedule, config_.lr, frames_estimate(), config_.max_frames);
   counters_.train_ns.fetch_add(batch.compute_ns, std::memory_order_relaxed);
   {
@@ -190,8 +298,7 @@ void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult&
     sync_thread_->wait();
     complete_sync();
   }
-  // After the stop decision nothing more is pushed.
-  if (step_ % config_.sync_freq == 0 && !stopping_) {
+  if (step_ % config_.sync_freq == 0 && !pushes_stopped()) {
     BusyTimer blocked(counters_.sync_blocked_ns);
     if (sync_thread_) {
       if (sync_thread_->in_flight()) {  // the previous sync is still out: wait for it

@@ -9,15 +9,24 @@
 // while the trainers go on (sync_thread.h); stop() may be called from any thread (and is, by
 // a trainer when the server says stop or a thread fails); join() from the owner only. The
 // first exception of any thread is kept and rethrown by join().
+//
+// config.deterministic (one agent): start() spawns a single thread that predicts (a batch of
+// one, current parameters), steps the agent, trains on each rollout as soon as it closes (one
+// rollout per batch, whatever min_batch says), takes the local step and syncs every sync_freq
+// steps, until the job has exactly max_frames frames or stop() is called; a step it began is
+// always finished. The agent's environment is a ReplayEnv, so worker_state() can hold all of
+// it.
 #pragma once
 
 #include <atomic>
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
+#include "checkpoint/checkpoint.h"
 #include "comm/ps_link.h"
 #include "metrics/run_recorder.h"
 #include "model/actor_critic.h"
@@ -27,6 +36,7 @@
 #include "runtime/node_counters.h"
 #include "runtime/node_sync.h"
 #include "runtime/parameter_snapshots.h"
+#include "runtime/replay_env.h"
 #include "runtime/sync_thread.h"
 #include "runtime/train_config.h"
 #include "runtime/trainer.h"
@@ -47,6 +57,16 @@ class Ga3cNode {
   Ga3cNode(const Ga3cNode&) = delete;
   Ga3cNode& operator=(const Ga3cNode&) = delete;
 
+  // Deterministic nodes, before start(): go on from `state` (a checkpoint's worker) instead of
+  // the pulled parameters and a fresh agent; start() throws std::invalid_argument when it does
+  // not fit, std::runtime_error when replaying the environment misses the saved observation.
+  void resume_from(checkpoint::WorkerState state);
+  // Deterministic nodes, before start(): `hook` runs on the node's thread before every agent
+  // step, where worker_state() is exact (a run saves its periodic checkpoints there).
+  void set_save_point(std::function<void()> hook);
+  // Deterministic nodes, from the save-point hook or after join(): the node's state.
+  checkpoint::WorkerState worker_state();
+
   // Pulls the global parameters and starts every thread.
   void start();
   // Closes every queue so each thread leaves its loop. Idempotent, any thread.
@@ -65,6 +85,14 @@ class Ga3cNode {
 
  private:
   void apply_gradient(const std::vector<float>& grad, const BatchResult& batch);
+  // After the stop decision nothing more is pushed; but a deterministic node finishes the
+  // agent step it is in, so that it stops where its worker state is complete.
+  bool pushes_stopped() const { return stopping_.load() && !config_.deterministic; }
+  // config.deterministic: the node's one thread.
+  void run_serial();
+  void apply_worker_state(const checkpoint::WorkerState& state);
+  // e with the local step and frame it happened at.
+  NonFiniteError located(const NonFiniteError& e);
   void report(bool synced);
   // A sync in three steps (node_sync.h), all with update_mutex_ held but run_exchange(),
   // which the sync thread runs under overlap.
@@ -88,6 +116,9 @@ class Ga3cNode {
   BlockingQueue<Rollout> training_;
   std::vector<std::unique_ptr<Agent>> agents_;
   std::vector<std::unique_ptr<EnvRunner>> runners_;
+  std::vector<ReplayEnv*> replay_envs_;  // config.deterministic: agents_[i]'s environment
+  std::optional<checkpoint::WorkerState> resume_;  // set before start() only
+  std::function<void()> save_point_;               // set before start() only
   std::vector<std::thread> threads_;
 
   // The update path, serialised by update_mutex_: one local step or sync at a time.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 
 namespace ga3c::runtime {
 namespace {
@@ -80,6 +81,23 @@ int64_t NodeSync::pull(float* pulled) {
     std::copy(pulled, pulled + at_pull_.size(), at_pull_.begin());
   }
   return version;
+}
+
+void NodeSync::save(checkpoint::WorkerState& out) const {
+  out.local_optimizer = optimizer_.slots();
+  out.accumulated = accumulated_;
+  out.at_pull = at_pull_;
+}
+
+void NodeSync::restore(const checkpoint::WorkerState& saved) {
+  if (saved.accumulated.size() != accumulated_.size() || saved.at_pull.size() != at_pull_.size()) {
+    throw std::invalid_argument(
+        "the saved worker was trained with the other --optimizer-state; resume with the run's "
+        "own");
+  }
+  optimizer_.set_slots(saved.local_optimizer);
+  accumulated_ = saved.accumulated;
+  at_pull_ = saved.at_pull;
 }
 
 }  // namespace ga3c::runtime

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "algo/flat_optimizer.h"
+#include "checkpoint/checkpoint.h"
 #include "comm/ps_link.h"
 #include "ps/shard.h"
 
@@ -59,6 +60,13 @@ class NodeSync {
   int64_t pull(float* pulled);
 
   const algo::FlatOptimizer& local_optimizer() const { return optimizer_; }
+
+  // Between syncs: fills out's local_optimizer, accumulated and at_pull (checkpoint.h says
+  // which mode keeps which).
+  void save(checkpoint::WorkerState& out) const;
+  // Puts back what save() wrote, after pull(). Throws std::invalid_argument when it does not
+  // fit this object's size and optimizer-state mode.
+  void restore(const checkpoint::WorkerState& saved);
 
  private:
   comm::PsLink& link_;

@@ -86,5 +86,40 @@ TEST(NodeSync, OverlappedStepsAreKeptAndPushedNextTime) {
   }
 }
 
+TEST(NodeSync, SaveAndRestoreCarryTheOptimizerAndTheAccumulator) {
+  algo::OptimizerConfig rmsprop;
+  ps::ParameterServerConfig pc;
+  pc.optimizer = rmsprop;
+  ps::ParameterServer server({0, 0, 0}, pc);
+  comm::InProcessLink link(server);
+  NodeSync a(link, 3, ps::OptimizerStateMode::kShared, rmsprop);
+  NodeSync b(link, 3, ps::OptimizerStateMode::kShared, rmsprop);
+  std::vector<float> params_a{0, 0, 0};
+  const std::vector<float> g{0.5f, -2, 3};
+  a.local_step(params_a.data(), g.data(), 0.1f);
+  checkpoint::WorkerState saved;
+  a.save(saved);
+  EXPECT_EQ(saved.accumulated, g);
+  EXPECT_TRUE(saved.at_pull.empty());
+  EXPECT_EQ(saved.local_optimizer.steps, 1);
+  std::vector<float> params_b(3);
+  b.pull(params_b.data());
+  b.restore(saved);
+  params_b = params_a;
+  // Both go on alike: the same local step, then the same push.
+  a.local_step(params_a.data(), g.data(), 0.1f);
+  b.local_step(params_b.data(), g.data(), 0.1f);
+  EXPECT_EQ(params_a, params_b);
+  checkpoint::WorkerState after_a, after_b;
+  a.save(after_a);
+  b.save(after_b);
+  EXPECT_EQ(after_a.accumulated, (std::vector<float>{1, -4, 6}));
+  EXPECT_EQ(after_a.accumulated, after_b.accumulated);
+  EXPECT_EQ(after_a.local_optimizer.first, after_b.local_optimizer.first);
+
+  NodeSync local(link, 3, ps::OptimizerStateMode::kLocal, rmsprop);
+  EXPECT_THROW(local.restore(saved), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace ga3c::runtime

@@ -3,12 +3,32 @@
 // snapshot, writes pi and V into each agent's slot and hands the agent back to its runner.
 #pragma once
 
+#include <cstddef>
+#include <vector>
+
+#include <torch/torch.h>
+
+#include "runtime/agent.h"
 #include "runtime/blocking_queue.h"
 #include "runtime/env_runner.h"
 #include "runtime/node_counters.h"
 #include "runtime/parameter_snapshots.h"
 
 namespace ga3c::runtime {
+
+// One forward pass for up to max_batch agents: writes pi(. | observation) and V into each
+// agent's prediction slots, with the snapshot's version. One thread per object.
+class BatchPredictor {
+ public:
+  // obs_shape: one observation's shape.
+  BatchPredictor(const std::vector<int64_t>& obs_shape, int max_batch);
+  // n <= max_batch agents; no gradients are recorded.
+  void predict(const ParameterSnapshot& snapshot, Agent* const* agents, std::size_t n);
+
+ private:
+  torch::Tensor input_;  // [max_batch, obs...] float32, reused
+  int64_t obs_size_;
+};
 
 // The thread body; returns when the prediction queue is closed (a closed reply queue ends
 // it too). obs_shape: one observation's shape.

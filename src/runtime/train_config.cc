@@ -94,6 +94,14 @@ void validate(const TrainConfig& c) {
                     "got {}", c.checkpoint_every_s));
   }
   require_positive("--keep-checkpoints", c.keep_checkpoints);
+  if (c.deterministic && (c.workers != 1 || c.agents != 1)) {
+    bad("--deterministic",
+        fmt::format("--deterministic runs one worker with one agent, not --workers {} --agents "
+                    "{}; pass --workers 1 --agents 1", c.workers, c.agents));
+  }
+  if (c.deterministic && c.sync_overlap) {
+    bad("--deterministic", "--deterministic syncs on the worker's one thread; drop --sync-overlap");
+  }
   if (c.lr_worker_scaling != ps::LrWorkerScaling::kNone &&
       c.optimizer_state == ps::OptimizerStateMode::kLocal) {
     bad("--lr-worker-scaling",

@@ -33,6 +33,10 @@ struct TrainConfig {
   int predictors = 2;   // per node
   int trainers = 2;     // per node
   int env_threads = 1;  // per node: threads stepping the agents
+  // One worker, one agent, stepped serially on one thread (one rollout per training batch):
+  // a run is a function of its seed and settings, and its checkpoints hold the worker's state
+  // too, so a resumed run goes on exactly as if it had not stopped (docs/checkpoints.md).
+  bool deterministic = false;
 
   // Algorithm.
   int t_max = 5;

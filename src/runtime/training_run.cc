@@ -51,23 +51,34 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
                config.env_id, setup.spec.to_string(), setup.num_actions, setup.initial.size(),
                server.num_shards(), config.workers);
   const RunIdentity identity = run_identity(setup, config, start.config_toml, 1);
+  // A deterministic run's worker goes on from its saved state (check_resumable made sure
+  // there is one).
+  const checkpoint::WorkerState* resumed_worker = nullptr;
   if (start.resume) {
     const checkpoint::Checkpoint& c = *start.resume;
     check_resumable(start.resume_path, c, identity, config);
     for (int s = 0; s < server.num_shards(); ++s) {
       restore_shard(start.resume_path, c, s, server.shard(s));
     }
-    server.counters().restore(c.frames, c.episodes, c.updates);
+    if (config.deterministic) resumed_worker = &c.workers.front();
+    if (!config.deterministic && !c.workers.empty()) {
+      spdlog::info("the checkpoint's worker state is left unused: this run is not --deterministic");
+    }
+    // What the worker had not reported the server counts when its next sync reports it.
+    const int64_t unreported_frames = resumed_worker ? resumed_worker->unreported_frames : 0;
+    const int64_t unreported_episodes = resumed_worker ? resumed_worker->unreported_episodes : 0;
+    server.counters().restore(c.frames - unreported_frames, c.episodes - unreported_episodes,
+                              c.updates);
     spdlog::info("resumed from {}: {} frames, {} episodes, {} updates, lr {:.3g}",
                  start.resume_path, c.frames, c.episodes, c.updates, server.current_lr());
   }
   CheckpointSchedule checkpoints(checkpoint_dir(config.run_dir), config.checkpoint_every_s,
                                  config.keep_checkpoints);
-  const auto save = [&] {
+  const auto save = [&](const checkpoint::WorkerState* worker) {
     std::vector<std::pair<int, const ps::Shard*>> shards;
     for (int s = 0; s < server.num_shards(); ++s) shards.emplace_back(s, &server.shard(s));
     checkpoints.save(capture(identity, 0, server.layout(), shards,
-                             {server.progress(), recorder.wall_seconds()}));
+                             {server.progress(), recorder.wall_seconds()}, worker));
   };
 
   std::vector<std::unique_ptr<comm::InProcessLink>> links;
@@ -75,6 +86,16 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
   for (int w = 0; w < config.workers; ++w) {
     links.push_back(std::make_unique<comm::InProcessLink>(server));
     nodes.push_back(std::make_unique<Ga3cNode>(w, config, *links.back(), recorder, make_net));
+  }
+  if (config.deterministic) {
+    // Saves happen between two agent steps, on the node's thread, where its state is whole.
+    Ga3cNode& node = *nodes.front();
+    if (resumed_worker) node.resume_from(*resumed_worker);
+    node.set_save_point([&] {
+      if (!checkpoints.due()) return;
+      const checkpoint::WorkerState worker = node.worker_state();
+      save(&worker);
+    });
   }
   for (auto& node : nodes) node->start();
 
@@ -103,7 +124,7 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
         server.request_stop();
         for (auto& n : nodes) n->stop();
       }
-      if (checkpoints.due() && !failed) save();
+      if (!config.deterministic && checkpoints.due() && !failed) save(nullptr);
     }
     const auto now = clock::now();
     const double dt = std::chrono::duration<double>(now - last_time).count();
@@ -121,9 +142,16 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
     summary.train_s += c.train_ns.load() * 1e-9;
     summary.sync_s += c.sync_us.load() * 1e-6;
   }
-  save();
+  auto progress = server.progress();
+  if (config.deterministic) {
+    const checkpoint::WorkerState worker = nodes.front()->worker_state();
+    save(&worker);
+    progress.frames += worker.unreported_frames;
+    progress.episodes += worker.unreported_episodes;
+  } else {
+    save(nullptr);
+  }
   recorder.flush();
-  const auto progress = server.progress();
   summary.frames = progress.frames;
   summary.episodes = progress.episodes;
   summary.updates = progress.updates;

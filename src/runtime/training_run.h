@@ -37,7 +37,9 @@ struct RunStart {
 // signal handler may set it). The recorder writes into the run directory config.run_dir,
 // which the caller prepared; checkpoints go to its checkpoints/ every
 // config.checkpoint_every_s seconds and once more at the end, also after *interrupt, but not
-// after an error: the last checkpoint then is the last good one. Throws std::invalid_argument
+// after an error: the last checkpoint then is the last good one. A config.deterministic run
+// stops at exactly max_frames frames and saves its worker's state too, periodic saves
+// between two agent steps. Throws std::invalid_argument
 // for a config that cannot run (message names the setting), CheckpointError when a save
 // fails, and rethrows the first error of any node thread.
 TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& recorder,
