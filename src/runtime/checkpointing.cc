@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <ctime>
+#include <filesystem>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -157,11 +158,16 @@ std::string CheckpointSchedule::save(const checkpoint::Checkpoint& checkpoint) {
           s.index, checkpoint.frames, dir_));
     }
   }
+  const auto start = std::chrono::steady_clock::now();
   const checkpoint::WrittenCheckpoint written =
       checkpoint::write_checkpoint(dir_, checkpoint, keep_last_);
   for (const std::string& w : written.warnings) spdlog::warn("{}", w);
-  spdlog::info("checkpoint {} ({} frames)", written.path, checkpoint.frames);
   last_ = std::chrono::steady_clock::now();
+  // The time a save holds up the parameter server (MPI server 0 serves nobody meanwhile).
+  std::error_code ec;
+  spdlog::info("checkpoint {} ({} frames, {:.2f} MB, {:.1f} ms)", written.path,
+               checkpoint.frames, std::filesystem::file_size(written.path, ec) / 1e6,
+               std::chrono::duration<double, std::milli>(last_ - start).count());
   return written.path;
 }
 
