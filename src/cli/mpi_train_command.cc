@@ -70,15 +70,7 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
   if (answer.rfind(kRunDirOk, 0) != 0) return 2;
   const std::string run_dir = answer.substr(sizeof kRunDirOk - 1);
   config.run_dir = run_dir;
-  runtime::RunStart start;
-  start.config_toml = options.to_toml();
-  metrics::RecorderFiles resumed_files;
-  if (resume) {
-    resumed_files.append = true;
-    resumed_files.wall_offset_s = resume->checkpoint.elapsed_s;
-    start.resume = std::move(resume->checkpoint);
-    start.resume_path = resume->path;
-  }
+  const StartPlan plan = plan_start(options, std::move(resume));
 
   runtime::TrainingSummary summary;
   try {
@@ -89,13 +81,13 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
       if (first) {
         spdlog::info("run directory {}; {} MPI ranks (launcher seen by {})", run_dir,
                      roles.world_size, comm::MpiWorld::launcher_variable());
-        metrics::RecorderFiles files = resumed_files;
+        metrics::RecorderFiles files = plan.files;
         files.train = files.sync = false;  // the workers write theirs
         recorder = std::make_unique<metrics::RunRecorder>(run_dir, tensorboard_name, files);
       }
-      summary = runtime::run_mpi_server(config, roles, recorder.get(), start, &stop);
+      summary = runtime::run_mpi_server(config, roles, recorder.get(), plan.start, &stop);
     } else {
-      metrics::RecorderFiles files = resumed_files;
+      metrics::RecorderFiles files = plan.files;
       files.suffix = "-w" + std::to_string(roles.worker_index());
       files.system = false;  // server 0 writes the job's
       metrics::RunRecorder recorder(run_dir, tensorboard_name, files);

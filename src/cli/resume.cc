@@ -45,4 +45,16 @@ runtime::TrainConfig resumed_config(const TrainOptions& options,
   return config;
 }
 
+StartPlan plan_start(const TrainOptions& options, std::optional<Resume> resume) {
+  StartPlan plan;
+  plan.start.config_toml = options.to_toml();
+  if (resume) {
+    plan.files.append = true;
+    plan.files.wall_offset_s = resume->checkpoint.elapsed_s;
+    plan.start.resume = std::move(resume->checkpoint);
+    plan.start.resume_path = resume->path;
+  }
+  return plan;
+}
+
 }  // namespace ga3c::cli

@@ -7,7 +7,9 @@
 
 #include "checkpoint/checkpoint.h"
 #include "cli/train_options.h"
+#include "metrics/run_recorder.h"
 #include "runtime/train_config.h"
+#include "runtime/training_run.h"
 
 namespace ga3c::cli {
 
@@ -26,5 +28,13 @@ std::optional<Resume> find_resume(TrainOptions& options);
 // After resolve(): the config to run, in the resumed run's directory when resuming; the
 // checkpoint is checked to fit it (runtime::check_resumable). Throws CheckpointError.
 runtime::TrainConfig resumed_config(const TrainOptions& options, const std::optional<Resume>& resume);
+
+// How a run starts (its saved config, and the checkpoint when resuming: moved out of
+// `resume`) and how its recorders write (a resumed run appends, with wall_s going on).
+struct StartPlan {
+  runtime::RunStart start;
+  metrics::RecorderFiles files;
+};
+StartPlan plan_start(const TrainOptions& options, std::optional<Resume> resume);
 
 }  // namespace ga3c::cli

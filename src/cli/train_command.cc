@@ -42,20 +42,12 @@ int run_train_command(TrainOptions& options) {
   }
 
   try {
-    runtime::RunStart start;
-    start.config_toml = options.to_toml();
-    metrics::write_run_config(config.run_dir, start.config_toml);
-    metrics::RecorderFiles files;
-    if (resume) {
-      files.append = true;
-      files.wall_offset_s = resume->checkpoint.elapsed_s;
-      start.resume = std::move(resume->checkpoint);
-      start.resume_path = resume->path;
-    }
-    metrics::RunRecorder recorder(config.run_dir, "main", files);
+    const StartPlan plan = plan_start(options, std::move(resume));
+    metrics::write_run_config(config.run_dir, plan.start.config_toml);
+    metrics::RunRecorder recorder(config.run_dir, "main", plan.files);
     spdlog::info("run directory {}", config.run_dir);
     const auto& stop = install_stop_signals();
-    const auto summary = runtime::run_training(config, recorder, start, &stop);
+    const auto summary = runtime::run_training(config, recorder, plan.start, &stop);
     spdlog::info("{}", runtime::format_summary(summary));
     return 0;
   } catch (const std::exception& e) {
