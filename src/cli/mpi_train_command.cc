@@ -74,7 +74,7 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
 
   runtime::TrainingSummary summary;
   try {
-    const auto& stop = install_stop_signals();
+    const auto& stop = install_stop_signals();  // installed already; the same flag
     const std::string tensorboard_name = "rank" + std::to_string(roles.rank);
     if (roles.is_server()) {
       std::unique_ptr<metrics::RunRecorder> recorder;

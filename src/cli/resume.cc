@@ -1,20 +1,54 @@
 #include "cli/resume.h"
 
+#include <filesystem>
 #include <stdexcept>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "checkpoint/checkpoint_directory.h"
 #include "checkpoint/checkpoint_error.h"
+#include "cli/config_file.h"
+#include "metrics/run_directory.h"
 #include "runtime/checkpointing.h"
 #include "runtime/run_setup.h"
 
 namespace ga3c::cli {
+namespace {
+
+// A checkpoint copied in from another run would carry its own settings, and so pass every check
+// made against them: compare it with the run's own config.toml.
+void check_same_run(const std::string& run_dir, const Resume& r) {
+  const std::string path = run_dir + "/config.toml";
+  std::vector<ConfigEntry> entries;
+  try {
+    entries = parse_config(read_config_file(path), path);
+  } catch (const std::invalid_argument&) {
+    return;  // no readable config.toml: nothing to compare with
+  }
+  for (const ConfigEntry& e : entries) {
+    if (e.key == "env" && e.value != r.checkpoint.env_id) {
+      throw checkpoint::CheckpointError(
+          r.path,
+          "holds a run of " + checkpoint::quoted(r.checkpoint.env_id) + " but " + path +
+              " trains " + checkpoint::quoted(e.value),
+          "move the checkpoints of the other run out of " + runtime::checkpoint_dir(run_dir));
+    }
+  }
+}
+
+}  // namespace
 
 std::optional<Resume> find_resume(TrainOptions& options) {
   const std::string& run_dir = options.config().resume_dir;
   if (run_dir.empty()) return std::nullopt;
-  if (!options.config().run_dir.empty() && options.config().run_dir != run_dir) {
+  namespace fs = std::filesystem;
+  if (!fs::is_directory(run_dir)) {
+    throw std::invalid_argument("--resume '" + run_dir +
+                                "' is not a directory; pass the run directory of the run to go on");
+  }
+  if (!options.config().run_dir.empty() &&
+      fs::weakly_canonical(options.config().run_dir) != fs::weakly_canonical(run_dir)) {
     throw std::invalid_argument("--resume goes on in the run's own directory '" + run_dir +
                                 "'; drop --run-dir '" + options.config().run_dir + "'");
   }
@@ -30,6 +64,7 @@ std::optional<Resume> find_resume(TrainOptions& options) {
   }
   for (const std::string& s : latest.skipped) spdlog::warn("passed over: {}", s);
   Resume r{latest.paths.front(), std::move(*latest.checkpoint)};
+  check_same_run(run_dir, r);
   options.set_saved_config(r.checkpoint.config_toml, r.path);
   return r;
 }
@@ -42,6 +77,15 @@ runtime::TrainConfig resumed_config(const TrainOptions& options,
   const runtime::RunSetup setup = runtime::make_run_setup(config);
   runtime::check_resumable(resume->path, resume->checkpoint,
                            runtime::run_identity(setup, config, "", 1), config);
+  // Each shard into a scratch copy: slots that do not fit the optimizer settings are refused
+  // now, before anything in the run directory changes.
+  for (int s = 0; s < resume->checkpoint.num_shards; ++s) {
+    runtime::restore_shard(resume->path, resume->checkpoint, s,
+                           *ps::make_shard(setup.initial, setup.server, s));
+  }
+  const std::string fix = "make the run directory writable to go on";
+  metrics::check_writable(config.run_dir, fix);
+  metrics::check_writable(runtime::checkpoint_dir(config.run_dir), fix);
   return config;
 }
 

@@ -20,6 +20,9 @@
 namespace ga3c::cli {
 
 int run_train_command(TrainOptions& options) {
+  // First thing: a signal during start-up then stops the run as soon as it trains, with a
+  // checkpoint, instead of killing it (SIGTERM's default) or being lost.
+  const auto& stop = install_stop_signals();
   // Under an MPI launcher this process is one rank of a job; a job of one rank is a plain
   // run. MPI is never initialised without a launcher (comm/mpi_world.h says how it tells).
   std::unique_ptr<comm::MpiWorld> world;
@@ -46,7 +49,6 @@ int run_train_command(TrainOptions& options) {
     metrics::write_run_config(config.run_dir, plan.start.config_toml);
     metrics::RunRecorder recorder(config.run_dir, "main", plan.files);
     spdlog::info("run directory {}", config.run_dir);
-    const auto& stop = install_stop_signals();
     const auto summary = runtime::run_training(config, recorder, plan.start, &stop);
     spdlog::info("{}", runtime::format_summary(summary));
     return 0;

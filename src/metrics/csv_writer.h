@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdio>
+#include <unistd.h>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -13,21 +14,28 @@ namespace ga3c::metrics {
 class CsvWriter {
  public:
   // Creates (truncates) path and writes the header line; with append (a resumed run), adds
-  // to the file instead, writing the header only into an empty file and ending a last line
-  // cut short by a crash. Throws std::runtime_error naming the path when it cannot be opened.
+  // to the file instead, writing the header only into an empty file and dropping a last row
+  // cut short by a crash (its fields are lost either way; a cut row would break readers).
+  // Throws std::runtime_error naming the path when it cannot be opened.
   CsvWriter(const std::string& path, const std::string& header, bool append = false)
       : path_(path) {
-    file_ = std::fopen(path.c_str(), append ? "a+" : "w");
+    file_ = std::fopen(path.c_str(), append ? "r+" : "w");
+    if (file_ == nullptr && append) file_ = std::fopen(path.c_str(), "w");
     if (file_ == nullptr) throw std::runtime_error("cannot write " + path);
     std::fseek(file_, 0, SEEK_END);
-    const long size = std::ftell(file_);
-    if (size <= 0) {
+    long end = std::ftell(file_);
+    while (end > 0) {
+      std::fseek(file_, end - 1, SEEK_SET);
+      if (std::fgetc(file_) == '\n') break;
+      --end;
+    }
+    if (end > 0 && ftruncate(fileno(file_), end) != 0) {
+      throw std::runtime_error("cannot drop the cut-short last row of " + path);
+    }
+    std::fseek(file_, 0, SEEK_END);
+    if (end <= 0) {
+      if (ftruncate(fileno(file_), 0) != 0) throw std::runtime_error("cannot write " + path);
       std::fputs((header + "\n").c_str(), file_);
-    } else {
-      std::fseek(file_, size - 1, SEEK_SET);
-      const int last = std::fgetc(file_);
-      std::fseek(file_, 0, SEEK_END);
-      if (last != '\n') std::fputc('\n', file_);
     }
   }
   ~CsvWriter() {

@@ -33,14 +33,18 @@ void prepare_run_dir(const std::string& dir) {
                               "); choose a new --run-dir or remove the old run");
     }
   }
+  check_writable(dir, "choose a writable path with --run-dir");
+}
+
+void check_writable(const std::string& dir, const std::string& fix) {
   const fs::path probe = fs::path(dir) / ".write-test";
   {
     std::ofstream out(probe);
     if (!out || !(out << "ok") || !out.flush()) {
-      throw RunDirectoryError("cannot write in run directory '" + dir +
-                              "'; choose a writable path with --run-dir");
+      throw RunDirectoryError("cannot write in '" + dir + "'; " + fix);
     }
   }
+  std::error_code ec;
   fs::remove(probe, ec);
 }
 

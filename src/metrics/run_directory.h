@@ -20,6 +20,10 @@ std::string default_run_dir(const std::string& env_id);
 // (episodes.csv or config.toml).
 void prepare_run_dir(const std::string& dir);
 
+// Throws RunDirectoryError "cannot write in '<dir>'; <fix>" unless a file can be created in
+// dir (and removed again).
+void check_writable(const std::string& dir, const std::string& fix);
+
 // Writes `toml` as dir/config.toml: into a temporary beside it, then renamed over it in one
 // step, so a resumed run (which goes on with new settings; the earlier ones stay in its
 // checkpoints) never leaves a partial file. Throws RunDirectoryError naming the file.

@@ -11,6 +11,7 @@
 
 #include "checkpoint/checkpoint_directory.h"
 #include "checkpoint/checkpoint_error.h"
+#include "checkpoint/checkpoint_file.h"
 #include "checkpoint/compatibility.h"
 
 namespace ga3c::runtime {
@@ -159,6 +160,23 @@ std::string CheckpointSchedule::save(const checkpoint::Checkpoint& checkpoint) {
     }
   }
   const auto start = std::chrono::steady_clock::now();
+  // Its name may be taken: by a save of the same state (a save at the same frame count), or
+  // by a damaged file a resume passed over, which must not cost the run its final save.
+  const std::string path =
+      dir_ + "/" + checkpoint::checkpoint_file_name(checkpoint.frames, checkpoint.ps_rank);
+  std::error_code exists_ec;
+  if (std::filesystem::exists(path, exists_ec)) {
+    try {
+      checkpoint::read_checkpoint(path);
+      spdlog::info("checkpoint {} already saved", path);
+      last_ = std::chrono::steady_clock::now();
+      return path;
+    } catch (const checkpoint::CheckpointError& e) {
+      const std::string aside = fmt::format("{}.damaged-{}", path, std::time(nullptr));
+      std::filesystem::rename(path, aside);
+      spdlog::warn("{}; moved aside to {}", e.what(), aside);
+    }
+  }
   const checkpoint::WrittenCheckpoint written =
       checkpoint::write_checkpoint(dir_, checkpoint, keep_last_);
   for (const std::string& w : written.warnings) spdlog::warn("{}", w);

@@ -66,7 +66,9 @@ class CheckpointSchedule {
 
   bool due() const;
   // Writes the file (write_checkpoint), logs where and any old file it could not remove, and
-  // starts the next interval. Returns the path. Throws CheckpointError, and
+  // starts the next interval. A file of the same name that reads back whole is taken as this
+  // save (the same frame count: the same state); a damaged one is renamed
+  // <name>.damaged-<unix time> first. Returns the path. Throws CheckpointError, and
   // std::runtime_error without writing anything when a parameter or slot is NaN or Inf.
   std::string save(const checkpoint::Checkpoint& checkpoint);
 

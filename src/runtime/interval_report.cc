@@ -1,6 +1,7 @@
 #include "runtime/interval_report.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
@@ -39,11 +40,15 @@ void report_interval(metrics::RunRecorder& recorder, const TrainConfig& config,
 }
 
 std::string format_summary(const TrainingSummary& s) {
+  // Fewer than 100 episodes in this process have no best window of 100.
+  const std::string best = std::isfinite(s.best_mean_return_100)
+                               ? fmt::format("best {:.2f}", s.best_mean_return_100)
+                               : "no best yet (fewer than 100 episodes)";
   return fmt::format(
       "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return of "
-      "the last 100 episodes {:.2f}, best {:.2f}",
+      "the last 100 episodes {:.2f}, {}",
       s.interrupted ? " (stopped by signal)" : "", s.frames, s.episodes, s.updates, s.wall_s,
-      s.frames / std::max(s.wall_s, 1e-9), s.mean_return_100, s.best_mean_return_100);
+      s.frames / std::max(s.wall_s, 1e-9), s.mean_return_100, best);
 }
 
 }  // namespace ga3c::runtime

@@ -115,6 +115,11 @@ TrainingSummary run_mpi_server(const TrainConfig& config, const comm::MpiRoles& 
                "worker rank(s)",
                config.env_id, setup.spec.to_string(), setup.num_actions, setup.initial.size(),
                roles.num_ps, roles.workers);
+  if (config.keep_checkpoints < 2 && roles.num_ps > 1) {
+    spdlog::warn("--keep-checkpoints {} with {} server ranks: a rank that dies in the middle of "
+                 "a save leaves no complete checkpoint; keep 2 or more",
+                 config.keep_checkpoints, roles.num_ps);
+  }
   ps::GlobalCounters counters(config.max_frames);
   if (start.resume) {
     const checkpoint::Checkpoint& c = *start.resume;

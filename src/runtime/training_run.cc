@@ -103,7 +103,15 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
   bool failed = false;  // a node's error ends the whole run, and nothing is saved after it
   using clock = std::chrono::steady_clock;
   auto last_time = clock::now();
-  JobTotals last = totals(nodes);
+  // Status lines and system.csv count the job's frames and episodes, a resumed job's too.
+  const ps::GlobalProgress resumed_at = server.progress();
+  const auto job_totals = [&] {
+    JobTotals t = totals(nodes);
+    t.frames += resumed_at.frames;
+    t.episodes += resumed_at.episodes;
+    return t;
+  };
+  JobTotals last = job_totals();
   auto all_stopping = [&] {
     for (const auto& n : nodes) {
       if (!n->stopping()) return false;
@@ -124,11 +132,12 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
         server.request_stop();
         for (auto& n : nodes) n->stop();
       }
-      if (!config.deterministic && checkpoints.due() && !failed) save(nullptr);
+      // Once the workers stop, the final save below is the one to make.
+      if (!config.deterministic && checkpoints.due() && !failed && !all_stopping()) save(nullptr);
     }
     const auto now = clock::now();
     const double dt = std::chrono::duration<double>(now - last_time).count();
-    const JobTotals t = totals(nodes);
+    const JobTotals t = job_totals();
     report_interval(recorder, config, t, last, dt);
     last = t;
     last_time = now;

@@ -119,6 +119,9 @@ def main():
     # Checkpoints that cannot continue the run, and directories without one.
     pristine = os.path.join(tmp, "pristine")
     check_refused(binary, ["--resume", os.path.join(tmp, "nothing-here")], tmp,
+                  ["nothing-here", "is not a directory"])
+    os.makedirs(os.path.join(tmp, "never-saved"))
+    check_refused(binary, ["--resume", os.path.join(tmp, "never-saved")], tmp,
                   ["no complete checkpoint"])
     check_refused(binary, ["--resume", pristine, "--max-frames", "4000"], pristine,
                   ["larger --max-frames"])
@@ -130,6 +133,19 @@ def main():
                   pristine, ["--optimizer rmsprop"])
     check_refused(binary, ["--resume", pristine, "--run-dir", os.path.join(tmp, "elsewhere")],
                   pristine, ["drop --run-dir"])
+    check_refused(binary, ["--resume", pristine, "--max-frames", "8000", "--optimizer-state",
+                           "local"], pristine, ["does not fit", "--optimizer-state"])
+    # A checkpoint copied in from another run carries that run's settings; the run's own
+    # config.toml tells it apart.
+    foreign_run = os.path.join(tmp, "foreign-run")
+    proc = run(binary, ["--run-dir", foreign_run, "--max-frames", "6000", "--quiet",
+                        "--agents", "4", "--checkpoint-every", "0"])
+    expect(proc.returncode == 0, "the other run: exit %d" % proc.returncode)
+    mixed = os.path.join(tmp, "mixed")
+    shutil.copytree(pristine, mixed)
+    shutil.copy(checkpoints(foreign_run)[0], os.path.join(mixed, "checkpoints"))
+    check_refused(binary, ["--resume", mixed, "--max-frames", "100000"], mixed,
+                  ["MinAtar/Breakout-v0", "CartPole-v1", "move the checkpoints"])
     (only,) = checkpoints(pristine)
     for damage, needle in [("truncated", "truncated"), ("flipped", "corrupt"),
                            ("foreign", "not a ga3c checkpoint")]:
@@ -149,6 +165,15 @@ def main():
         check_refused(binary, ["--resume", damaged, "--max-frames", "8000"], damaged,
                       [os.path.basename(only), needle])
 
+    # Saves every 10 ms: one falls after the workers stopped, at the final save's frame count.
+    busy = os.path.join(tmp, "busy")
+    for attempt in range(3):
+        shutil.rmtree(busy, ignore_errors=True)
+        proc = run(binary, ["--run-dir", busy, "--max-frames", "3000", "--env", "CartPole-v1",
+                            "--agents", "4", "--quiet", "--checkpoint-every", "0.01"])
+        expect(proc.returncode == 0, "--checkpoint-every 0.01: exit %d: %s" %
+               (proc.returncode, proc.stderr[-300:]))
+
     # A damaged newest checkpoint is passed over for the one before it.
     fallback = os.path.join(tmp, "fallback")
     shutil.copytree(first, fallback)
@@ -160,6 +185,22 @@ def main():
     expect(proc.returncode == 0 and "passed over" in proc.stderr + proc.stdout and
            os.path.basename(checkpoints(pristine)[0]) in proc.stderr + proc.stdout,
            "fallback: exit %d: %s" % (proc.returncode, proc.stderr[-500:]))
+    # A damaged file under the name the resumed run's final save needs is moved aside (a
+    # deterministic run ends at exactly --max-frames).
+    exact = os.path.join(tmp, "exact")
+    proc = run(binary, ["--run-dir", exact, "--env", "CartPole-v1", "--deterministic",
+                        "--workers", "1", "--agents", "1", "--max-frames", "2000", "--quiet"])
+    expect(proc.returncode == 0, "deterministic run: exit %d" % proc.returncode)
+    blocker = os.path.join(exact, "checkpoints", "ckpt-000000004000-ps0.ga3c")
+    with open(checkpoints(exact)[0], "rb") as f, open(blocker, "wb") as out:
+        out.write(f.read()[:100])
+    proc = run(binary, ["--resume", exact, "--max-frames", "4000"])
+    text = proc.stderr + proc.stdout
+    expect(proc.returncode == 0 and "moved aside" in text,
+           "damaged name-holder: exit %d: %s" % (proc.returncode, text[-400:]))
+    expect([frames_of(p) for p in checkpoints(exact)] == [2000, 4000] and
+           glob.glob(blocker + ".damaged-*"), "damaged name-holder: %r" % os.listdir(
+               os.path.join(exact, "checkpoints")))
 
     # A NaN is never pushed: the run stops naming the step; the last good checkpoint stays.
     nan_run = os.path.join(tmp, "nan")
