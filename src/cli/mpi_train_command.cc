@@ -43,15 +43,12 @@ std::string prepare_run_directory(const runtime::TrainConfig& config,
 int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
   const bool first = world.rank() == 0;
   spdlog::set_pattern(fmt::format("[%H:%M:%S] [rank {}] %^%v%$", world.rank()));
-  runtime::TrainConfig config;
+  ResolvedRun run;
+  runtime::TrainConfig& config = run.config;
   comm::MpiRoles roles;
-  std::optional<Resume> resume;
   try {
     // Every rank reads the checkpoint itself (the run directory is on a shared filesystem).
-    resume = find_resume(options);
-    options.resolve();
-    spdlog::set_level(spdlog::level::from_str(options.log_level()));
-    config = resumed_config(options, resume);
+    run = resolve_run(options);
     if (config.deterministic) {
       throw std::invalid_argument(fmt::format(
           "--deterministic runs in one process, not as {} MPI ranks; start it without mpirun",
@@ -65,12 +62,12 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
     return 2;
   }
   const std::string answer = world.broadcast(
-      first ? prepare_run_directory(config, options, resume.has_value()) : "", 0,
+      first ? prepare_run_directory(config, options, run.resume.has_value()) : "", 0,
       config.peer_timeout_s);
   if (answer.rfind(kRunDirOk, 0) != 0) return 2;
   const std::string run_dir = answer.substr(sizeof kRunDirOk - 1);
   config.run_dir = run_dir;
-  const StartPlan plan = plan_start(options, std::move(resume));
+  const StartPlan plan = plan_start(options, std::move(run.resume));
 
   runtime::TrainingSummary summary;
   try {

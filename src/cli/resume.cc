@@ -37,8 +37,8 @@ void check_same_run(const std::string& run_dir, const Resume& r) {
   }
 }
 
-}  // namespace
-
+// Finds the checkpoint and hands its saved settings to the options (set_saved_config), before
+// they are resolved.
 std::optional<Resume> find_resume(TrainOptions& options) {
   const std::string& run_dir = options.config().resume_dir;
   if (run_dir.empty()) return std::nullopt;
@@ -69,6 +69,7 @@ std::optional<Resume> find_resume(TrainOptions& options) {
   return r;
 }
 
+// After resolve(): the config in the resumed run's directory, the checkpoint checked to fit it.
 runtime::TrainConfig resumed_config(const TrainOptions& options,
                                     const std::optional<Resume>& resume) {
   runtime::TrainConfig config = options.config();
@@ -77,16 +78,21 @@ runtime::TrainConfig resumed_config(const TrainOptions& options,
   const runtime::RunSetup setup = runtime::make_run_setup(config);
   runtime::check_resumable(resume->path, resume->checkpoint,
                            runtime::run_identity(setup, config, "", 1), config);
-  // Each shard into a scratch copy: slots that do not fit the optimizer settings are refused
-  // now, before anything in the run directory changes.
-  for (int s = 0; s < resume->checkpoint.num_shards; ++s) {
-    runtime::restore_shard(resume->path, resume->checkpoint, s,
-                           *ps::make_shard(setup.initial, setup.server, s));
-  }
   const std::string fix = "make the run directory writable to go on";
   metrics::check_writable(config.run_dir, fix);
   metrics::check_writable(runtime::checkpoint_dir(config.run_dir), fix);
   return config;
+}
+
+}  // namespace
+
+ResolvedRun resolve_run(TrainOptions& options) {
+  ResolvedRun run;
+  run.resume = find_resume(options);
+  options.resolve();
+  spdlog::set_level(spdlog::level::from_str(options.log_level()));
+  run.config = resumed_config(options, run.resume);
+  return run;
 }
 
 StartPlan plan_start(const TrainOptions& options, std::optional<Resume> resume) {

@@ -18,16 +18,21 @@ struct Resume {
   checkpoint::Checkpoint checkpoint;
 };
 
-// Call after parsing, before TrainOptions::resolve(). Without --resume: nullopt. With it:
-// finds the latest complete checkpoint in <resume>/checkpoints (logging newer files passed
-// over, and why) and hands its saved settings to the options (set_saved_config).
-// Throws CheckpointError when there is none, std::invalid_argument when --run-dir names
-// another directory.
-std::optional<Resume> find_resume(TrainOptions& options);
+// The settings a run goes on with and, with --resume, the checkpoint it goes on from.
+struct ResolvedRun {
+  runtime::TrainConfig config;
+  std::optional<Resume> resume;
+};
 
-// After resolve(): the config to run, in the resumed run's directory when resuming; the
-// checkpoint is checked to fit it (runtime::check_resumable). Throws CheckpointError.
-runtime::TrainConfig resumed_config(const TrainOptions& options, const std::optional<Resume>& resume);
+// After parsing. Without --resume: the resolved options (TrainOptions::resolve). With it:
+// the latest complete checkpoint in <resume>/checkpoints (newer files passed over are logged,
+// with why), its saved settings under those the command line and --config set, the run
+// directory the resumed one, and the checkpoint checked to fit them
+// (runtime::check_resumable) and the directory to be writable. Sets the log level. Throws
+// std::invalid_argument for bad settings or a --resume that is not a directory or whose
+// --run-dir names another one, CheckpointError when there is no fitting checkpoint,
+// RunDirectoryError when the run cannot be written.
+ResolvedRun resolve_run(TrainOptions& options);
 
 // How a run starts (its saved config, and the checkpoint when resuming: moved out of
 // `resume`) and how its recorders write (a resumed run appends, with wall_s going on).

@@ -30,22 +30,19 @@ int run_train_command(TrainOptions& options) {
     world = std::make_unique<comm::MpiWorld>();
     if (world->size() > 1) return run_mpi_train_command(options, *world);
   }
-  runtime::TrainConfig config;
-  std::optional<Resume> resume;
+  ResolvedRun run;
+  runtime::TrainConfig& config = run.config;
   try {
-    resume = find_resume(options);
-    options.resolve();
-    spdlog::set_level(spdlog::level::from_str(options.log_level()));
-    config = resumed_config(options, resume);
+    run = resolve_run(options);
     if (config.run_dir.empty()) config.run_dir = metrics::default_run_dir(config.env_id);
-    if (!resume) metrics::prepare_run_dir(config.run_dir);
+    if (!run.resume) metrics::prepare_run_dir(config.run_dir);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 2;
   }
 
   try {
-    const StartPlan plan = plan_start(options, std::move(resume));
+    const StartPlan plan = plan_start(options, std::move(run.resume));
     metrics::write_run_config(config.run_dir, plan.start.config_toml);
     metrics::RunRecorder recorder(config.run_dir, "main", plan.files);
     spdlog::info("run directory {}", config.run_dir);

@@ -100,6 +100,24 @@ void check_resumable(const std::string& path, const checkpoint::Checkpoint& foun
                                       algo::to_string(identity.optimizer)),
                           "resume with --optimizer " + algo::to_string(found.optimizer));
   }
+  const bool shared = config.optimizer_state == ps::OptimizerStateMode::kShared;
+  for (const checkpoint::ShardState& saved : found.shards) {
+    // The slots this run's optimizer keeps for the shard (none in local mode), to find a
+    // mismatch before anything is restored or written.
+    const algo::OptimizerSlots fitting =
+        shared ? algo::FlatOptimizer(config.optimizer, saved.params.size()).slots()
+               : algo::OptimizerSlots{};
+    if (saved.slots.first.size() != fitting.first.size() ||
+        saved.slots.second.size() != fitting.second.size()) {
+      throw CheckpointError(
+          path,
+          fmt::format("shard {} does not fit: it has optimizer slots of {}/{} floats, this run "
+                      "keeps {}/{} (--optimizer-state {})",
+                      saved.index, saved.slots.first.size(), saved.slots.second.size(),
+                      fitting.first.size(), fitting.second.size(), shared ? "shared" : "local"),
+          "resume with the run's own --optimizer-state and optimizer settings");
+    }
+  }
   if (config.deterministic) check_worker_resumable(path, found, config);
   if (found.frames >= config.max_frames) {
     throw CheckpointError(path,

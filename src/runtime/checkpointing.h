@@ -45,8 +45,8 @@ checkpoint::Checkpoint capture(const RunIdentity& identity, int ps_rank,
                                const checkpoint::WorkerState* worker = nullptr);
 
 // Checks that the complete checkpoint `found` (read from `path`) can continue the run of
-// `config` as `identity` describes it: environment, network, shard count, optimizer and
-// optimizer-state mode, and a frame budget left; for config.deterministic, a worker state that
+// `config` as `identity` describes it: environment, network, shard count, optimizer, slots
+// that fit the optimizer settings and optimizer-state mode, and a frame budget left; for config.deterministic, a worker state that
 // fits (--t-max, --optimizer-state). A deterministic checkpoint may go on without
 // --deterministic: its worker state is then left unused. Throws CheckpointError naming
 // `path`, the mismatch and the fix.

@@ -132,6 +132,14 @@ TEST(Checkpointing, ASharedStateRunCannotResumeFromLocalState) {
   ps::ParameterServer shared(initial, server_config(1000));
   EXPECT_THROW(restore_shard("ckpt.ga3c", saved, 0, shared.shard(0)), checkpoint::CheckpointError);
   EXPECT_THROW(restore_shard("ckpt.ga3c", saved, 5, shared.shard(0)), checkpoint::CheckpointError);
+
+  // check_resumable finds the same before anything is restored.
+  TrainConfig config;
+  config.max_frames = 2000;
+  EXPECT_THROW(check_resumable("ckpt.ga3c", saved, identity(3), config),
+               checkpoint::CheckpointError);
+  config.optimizer_state = ps::OptimizerStateMode::kLocal;
+  EXPECT_NO_THROW(check_resumable("ckpt.ga3c", saved, identity(3), config));
 }
 
 TEST(Checkpointing, KeepsTheNewestAndNeverSavesNonFiniteParameters) {
