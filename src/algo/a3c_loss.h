@@ -22,4 +22,12 @@ struct A3CLoss {
 A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
                  const torch::Tensor& actions, const torch::Tensor& returns, float entropy_beta);
 
+// The same loss with its value targets and policy-gradient advantages given apart, as
+// V-trace (algo/vtrace.h) makes them: policy -sum_b log pi(a_b | s_b) * advantages_b (taken as
+// constants), value sum_b 0.5 * (targets_b - V_b)^2. targets, advantages: [B] float32.
+// a3c_loss(..., returns, ...) is this with targets = returns, advantages = returns - V.
+A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
+                 const torch::Tensor& actions, const torch::Tensor& targets,
+                 const torch::Tensor& advantages, float entropy_beta);
+
 }  // namespace ga3c::algo

@@ -51,6 +51,21 @@ TEST(A3CLoss, SumsOverTheBatch) {
   EXPECT_NEAR(loss.policy.item<float>(), 2.0f * std::log(2.0f), 1e-6);
 }
 
+TEST(A3CLoss, VTraceTargetsAndAdvantagesGoToTheirOwnTerms) {
+  // Value target 2 against V = 0.5; the advantage -3 is not 2 - 0.5.
+  auto logits = torch::zeros({1, 2}).requires_grad_(true);
+  auto values = torch::tensor({0.5f}).requires_grad_(true);
+  auto loss = a3c_loss(logits, values, torch::tensor({int64_t{0}}), torch::tensor({2.0f}),
+                       torch::tensor({-3.0f}), 0.0f);
+  EXPECT_FLOAT_EQ(loss.value.item<float>(), 0.5f * 1.5f * 1.5f);
+  EXPECT_NEAR(loss.policy.item<float>(), -3.0f * std::log(2.0f), 1e-6);
+  auto grads = torch::autograd::grad({loss.total}, {logits, values});
+  EXPECT_FLOAT_EQ(grads[1][0].item<float>(), -1.5f);
+  // d(-(-3) log pi_0)/d logit_0 = 3 (1 - 0.5)
+  EXPECT_FLOAT_EQ(grads[0][0][0].item<float>(), 1.5f);
+  EXPECT_FLOAT_EQ(grads[0][0][1].item<float>(), -1.5f);
+}
+
 TEST(A3CLoss, ShapeMismatchNamesBothShapes) {
   try {
     a3c_loss(torch::zeros({2, 2}), torch::zeros({3}), torch::zeros({2}, torch::kInt64),

@@ -123,6 +123,11 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--prediction-batch", c.prediction_batch, "Observations per prediction batch, at most");
     add("--max-queue", c.max_queue, "Rollouts queued for training before agents wait");
     add("--sync-freq", c.sync_freq, "Local training steps between syncs with the parameter server");
+    add("--correction", correction_,
+        "none | vtrace: policy-lag correction of the targets and advantages (V-trace, "
+        "Espeholt et al. 2018)");
+    add("--vtrace-rho-bar", c.vtrace_rho_bar, "V-trace: truncation of the importance weights");
+    add("--vtrace-c-bar", c.vtrace_c_bar, "V-trace: truncation of the traces");
   });
   group("Optimizer", [&] {
     add("--optimizer", optimizer_, "rmsprop | adam | sgd");
@@ -138,6 +143,9 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--lr-worker-scaling", lr_worker_scaling_,
         "none | inverse | inverse-sqrt: the parameter server's lr is lr, lr / workers or "
         "lr / sqrt(workers) (shared optimizer state; many workers step one optimizer)");
+    add("--ps-apply", ps_apply_,
+        "locked | racy: racy lets concurrent pushes to a shard interleave element by element, "
+        "unlocked, as the original's TensorFlow apply did (UNSAFE: loses updates; for study)");
   });
   group("Checkpoints", [&] {
     add("--checkpoint-every", c.checkpoint_every_s,
@@ -239,6 +247,8 @@ void TrainOptions::resolve() {
   checked("--lr-schedule", [&] { c.lr_schedule = algo::parse_lr_schedule(lr_schedule_); });
   checked("--lr-worker-scaling",
           [&] { c.lr_worker_scaling = ps::parse_lr_worker_scaling(lr_worker_scaling_); });
+  checked("--correction", [&] { c.correction = algo::parse_correction(correction_); });
+  checked("--ps-apply", [&] { c.ps_apply = ps::parse_apply_mode(ps_apply_); });
   checked("--log-level", [&] { check_log_level(log_level_); });
   checked("--env", [&] { runtime::validate(c); });
 }

@@ -63,6 +63,8 @@ class TrainOptions {
   std::string optimizer_state_ = "shared";
   std::string lr_schedule_ = "constant";
   std::string lr_worker_scaling_ = "none";
+  std::string ps_apply_ = "locked";
+  std::string correction_ = "none";
   std::string log_level_ = "info";
 };
 

@@ -6,6 +6,7 @@
 
 #include "comm/mpi_channel.h"
 #include "comm/mpi_world.h"
+#include "comm/racy_appliers.h"
 
 namespace ga3c::comm {
 
@@ -13,6 +14,8 @@ struct MpiServer::Worker {
   Clock::time_point last_heard;
   bool said_goodbye = false;
   std::vector<float> reply;  // the shard copy a pull reply is sent from
+  std::vector<float> push;   // racy: the push being applied
+  bool applying = false;     // racy: its push is with the appliers
 };
 
 namespace {
@@ -40,10 +43,13 @@ MpiServer::MpiServer(const MpiRoles& roles, ps::Shard& shard, ps::GlobalCounters
       channel_(std::make_unique<MpiChannel>(roles.rank, roles.world_size, peer_timeout_s,
                                             [roles](int r) { return roles.name(r); })),
       workers_(roles.workers),
-      scratch_(shard.size()) {
+      scratch_(shard.apply_mode() == ps::ApplyMode::kLocked ? shard.size() : 0) {
   if (!roles.is_server() || (roles.rank == 0) != (counters != nullptr)) {
     throw std::invalid_argument(
         fmt::format("MpiServer on {}: only server rank 0 holds the counters", roles.name()));
+  }
+  if (shard.apply_mode() == ps::ApplyMode::kRacy) {
+    appliers_ = std::make_unique<RacyAppliers>(shard, std::clamp(roles.workers, 1, 16));
   }
 }
 
@@ -58,6 +64,7 @@ void MpiServer::serve(const Hooks& hooks) {
   while (goodbyes_ < roles_.workers || (awaits_orders_ && !last_order_)) {
     MessageHeader h;
     int source = -1;
+    if (appliers_) reply_applied();
     if (channel_->poll_any(h, source)) {
       handle(source, h, hooks);
       backoff.reset();
@@ -99,6 +106,23 @@ void MpiServer::handle_order(const MessageHeader& h, const Hooks& hooks) {
   order.progress.updates = h.values[2];
   order.elapsed_s = static_cast<double>(h.values[3]) / 1000.0;
   if (hooks.on_checkpoint) hooks.on_checkpoint(order, last_order_);
+}
+
+void MpiServer::reply_applied() {
+  for (const auto& [k, version] : appliers_->take_finished()) {
+    workers_[k].applying = false;
+    MessageHeader r = reply_to(MessageType::kPushReply, roles_.rank);
+    r.values[0] = version;
+    channel_->send(roles_.worker_rank(k), r, nullptr);
+  }
+}
+
+void MpiServer::wait_applied(int k) {
+  Backoff backoff;
+  while (workers_[k].applying) {
+    reply_applied();
+    if (workers_[k].applying) backoff.pause();
+  }
 }
 
 void MpiServer::check_silence() const {
@@ -153,6 +177,17 @@ void MpiServer::handle(int source, const MessageHeader& h, const Hooks& hooks) {
 
   switch (static_cast<MessageType>(h.type)) {
     case MessageType::kPush: {
+      if (appliers_) {
+        wait_applied(k);  // its buffer is free again
+        worker.push.resize(shard_.size());
+        channel_->receive_payload(source, worker.push.data(), worker.push.size() * sizeof(float),
+                                  h);
+        frames_heard_ = std::max(frames_heard_, h.values[0]);
+        const int64_t frames = std::max(frames_heard_, counters_ ? counters_->frames() : 0);
+        worker.applying = true;
+        appliers_->submit(k, worker.push.data(), ps::learning_rate(config_, frames));
+        break;
+      }
       channel_->receive_payload(source, scratch_.data(), scratch_.size() * sizeof(float), h);
       frames_heard_ = std::max(frames_heard_, h.values[0]);
       const int64_t frames = std::max(frames_heard_, counters_ ? counters_->frames() : 0);
@@ -163,6 +198,7 @@ void MpiServer::handle(int source, const MessageHeader& h, const Hooks& hooks) {
       break;
     }
     case MessageType::kPull: {
+      if (appliers_) wait_applied(k);  // its own push first, and its reply before this one
       // The previous reply to this worker must be out before its buffer is rewritten.
       channel_->complete_sends(source);
       worker.reply.resize(shard_.size());
@@ -199,6 +235,7 @@ void MpiServer::handle(int source, const MessageHeader& h, const Hooks& hooks) {
     case MessageType::kHeartbeat:
       break;
     case MessageType::kGoodbye:
+      if (appliers_) wait_applied(k);
       worker.said_goodbye = true;
       if (++goodbyes_ == roles_.workers) all_goodbyes_ = Clock::now();
       break;

@@ -1,7 +1,10 @@
 // The serve loop of a parameter-server rank: rank s holds shard s (a ps::Shard) and applies
 // the workers' pushes to it and answers their pulls; rank 0 also holds the job's
 // ps::GlobalCounters, answers reports with the totals and the stop decision, and receives
-// the workers' status. One thread serves every worker, so the shard sees one push at a time.
+// the workers' status. One thread serves every worker, so a locked shard sees one push at a
+// time; a racy shard (ps::ApplyMode::kRacy) has its pushes applied by a pool of threads, one
+// per worker (at most 16), at the same time (RacyAppliers). Either way a worker's pull is
+// answered after its own push was applied, and its push reply goes out before its pull reply.
 //
 // Checkpoints: server 0 orders every server to save at the same counts (order_checkpoint),
 // so that the ranks' files make one checkpoint; its last order comes after its serve loop,
@@ -27,6 +30,7 @@
 namespace ga3c::comm {
 
 class MpiChannel;
+class RacyAppliers;
 
 // What server 0 tells the other servers to save their shard with.
 struct CheckpointOrder {
@@ -73,6 +77,10 @@ class MpiServer {
   void handle(int source, const MessageHeader& h, const Hooks& hooks);
   void handle_order(const MessageHeader& h, const Hooks& hooks);
   void check_silence() const;
+  // Racy: sends the push replies of the applies that finished.
+  void reply_applied();
+  // Racy: waits until worker k's push in flight (if any) is applied and replied to.
+  void wait_applied(int k);
 
   const MpiRoles roles_;
   ps::Shard& shard_;
@@ -81,7 +89,8 @@ class MpiServer {
   const double peer_timeout_s_;
   std::unique_ptr<MpiChannel> channel_;
   std::vector<Worker> workers_;
-  std::vector<float> scratch_;  // the push being applied
+  std::vector<float> scratch_;  // the push being applied (locked)
+  std::unique_ptr<RacyAppliers> appliers_;  // racy only
   int64_t frames_heard_ = 0;    // largest job frame count a push carried
   int goodbyes_ = 0;
   bool awaits_orders_ = false;  // servers but 0 with Hooks::on_checkpoint

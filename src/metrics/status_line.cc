@@ -44,6 +44,7 @@ std::string format_status(const Status& s) {
   if (s.max_frames > 0 && s.fps > 0) {
     line += " eta " + short_duration((s.max_frames - s.frames) / s.fps);
   }
+  if (s.overlapping_applies >= 0) line += " ovl " + short_count(s.overlapping_applies);
   return line;
 }
 

@@ -2,6 +2,7 @@
 //   1m23s frames 1.23M fps 12.3k ep 1234 R100 123.4 pps 456 tps 78 sync 0.12ms lag 1.20 eta 4m56s
 // R100 is the mean raw return of the last 100 episodes.
 // PPS and TPS count prediction and training batches per second, as GA3C reports them.
+// Under --ps-apply racy the line ends with " ovl N", the applies that overlapped so far.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,7 @@ struct Status {
   double mean_return = 0;  // last 100 episodes
   double sync_ms = 0;      // mean push + pull of the last interval
   double lag = 0;          // mean policy lag of the last interval
+  int64_t overlapping_applies = -1;  // --ps-apply racy, so far; -1: not shown (locked)
 };
 
 std::string format_status(const Status& s);

@@ -50,5 +50,17 @@ TEST(StatusLine, SaysEveryFigure) {
             "   12s frames 50.0k fps 5000 ep 20 R100 21.5 pps 300 tps 40 sync 0.25ms lag 1.50 eta 10s");
 }
 
+TEST(StatusLine, RacyAppliesEndTheLineWithTheirOverlapCount) {
+  Status s;
+  s.wall_s = 12;
+  s.frames = 50'000;
+  s.episodes = 20;
+  s.overlapping_applies = 12'345;
+  const std::string line = format_status(s);
+  EXPECT_EQ(line.substr(line.size() - 10), " ovl 12.3k") << line;
+  s.overlapping_applies = -1;
+  EXPECT_EQ(format_status(s).find("ovl"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace ga3c::metrics

@@ -25,7 +25,8 @@ std::unique_ptr<Shard> make_shard(const std::vector<float>& initial,
                                   const ParameterServerConfig& config, int shard) {
   const ShardRange r = shard_layout(initial.size(), config.num_shards).at(shard);
   std::vector<float> slice(initial.begin() + r.offset, initial.begin() + r.offset + r.size);
-  return std::make_unique<Shard>(std::move(slice), config.optimizer, config.optimizer_state);
+  return std::make_unique<Shard>(std::move(slice), config.optimizer, config.optimizer_state,
+                                 config.apply);
 }
 
 ParameterServer::ParameterServer(const std::vector<float>& initial,
@@ -43,6 +44,12 @@ int64_t ParameterServer::push(int shard, const float* update, std::size_t n) {
 
 int64_t ParameterServer::pull(int shard, float* out, std::size_t n) const {
   return shards_.at(shard)->read(out, n);
+}
+
+int64_t ParameterServer::overlapping_applies() const {
+  int64_t n = 0;
+  for (const auto& s : shards_) n += s->overlapping_applies();
+  return n;
 }
 
 float ParameterServer::current_lr() const { return learning_rate(config_, counters_.frames()); }

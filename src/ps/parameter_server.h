@@ -20,6 +20,7 @@ namespace ga3c::ps {
 struct ParameterServerConfig {
   int num_shards = 1;
   OptimizerStateMode optimizer_state = OptimizerStateMode::kShared;
+  ApplyMode apply = ApplyMode::kLocked;  // racy: unsafe, for study only (see ApplyMode)
   algo::OptimizerConfig optimizer;
   float lr = 3e-4f;
   algo::LrSchedule lr_schedule = algo::LrSchedule::kConstant;
@@ -70,6 +71,8 @@ class ParameterServer {
   // Asks every worker to stop at its next report (signal, target reached, fatal error).
   void request_stop() { counters_.request_stop(); }
   GlobalProgress progress() const { return counters_.progress(); }
+  // Shard::overlapping_applies summed over the shards.
+  int64_t overlapping_applies() const;
   // The learning rate the next push would use.
   float current_lr() const;
   const Shard& shard(int s) const { return *shards_.at(s); }

@@ -7,9 +7,19 @@
 
 namespace ga3c::ps {
 
+ApplyMode parse_apply_mode(const std::string& name) {
+  if (name == "locked") return ApplyMode::kLocked;
+  if (name == "racy") return ApplyMode::kRacy;
+  throw std::invalid_argument("unknown --ps-apply '" + name + "'; use locked or racy");
+}
+
+std::string to_string(ApplyMode mode) {
+  return mode == ApplyMode::kRacy ? "racy" : "locked";
+}
+
 Shard::Shard(std::vector<float> initial, const algo::OptimizerConfig& optimizer,
-             OptimizerStateMode mode)
-    : size_(initial.size()), mode_(mode), params_(std::move(initial)) {
+             OptimizerStateMode mode, ApplyMode apply_mode)
+    : size_(initial.size()), mode_(mode), apply_mode_(apply_mode), params_(std::move(initial)) {
   if (mode == OptimizerStateMode::kShared) optimizer_.emplace(optimizer, size_);
 }
 
@@ -22,12 +32,21 @@ void Shard::check_size(std::size_t n) const {
 
 int64_t Shard::apply(const float* update, std::size_t n, float lr) {
   check_size(n);
-  std::unique_lock lock(mutex_);
+  std::unique_lock exclusive(mutex_, std::defer_lock);
+  std::shared_lock shared(mutex_, std::defer_lock);
+  if (apply_mode_ == ApplyMode::kRacy) {
+    shared.lock();
+  } else {
+    exclusive.lock();
+  }
+  // Counted inside the critical section, so a locked shard can never count one.
+  if (applying_.fetch_add(1) > 0) ++overlaps_;
   if (optimizer_) {
     optimizer_->step(params_.data(), update, lr);
   } else {
     for (std::size_t i = 0; i < size_; ++i) params_[i] += update[i];
   }
+  applying_.fetch_sub(1);
   return ++version_;
 }
 
@@ -38,18 +57,15 @@ int64_t Shard::read(float* out, std::size_t n) const {
   return version_;
 }
 
-int64_t Shard::version() const {
-  std::shared_lock lock(mutex_);
-  return version_;
-}
+int64_t Shard::version() const { return version_.load(); }
 
 algo::OptimizerSlots Shard::optimizer_slots() const {
-  std::shared_lock lock(mutex_);
+  std::unique_lock lock(mutex_);
   return optimizer_ ? optimizer_->slots() : algo::OptimizerSlots{};
 }
 
 ShardState Shard::snapshot() const {
-  std::shared_lock lock(mutex_);
+  std::unique_lock lock(mutex_);
   ShardState s;
   s.params = params_;
   if (optimizer_) s.slots = optimizer_->slots();

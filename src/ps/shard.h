@@ -2,9 +2,11 @@
 // optimizer's slots for that slice, and the number of updates applied to it (its version).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <shared_mutex>
+#include <string>
 #include <vector>
 
 #include "algo/flat_optimizer.h"
@@ -15,6 +17,18 @@ namespace ga3c::ps {
 // local: each worker runs its own optimizer and pushes parameter deltas, which are added.
 enum class OptimizerStateMode { kShared, kLocal };
 
+// locked: an apply holds the shard exclusively (the parameter-server contract of DESIGN.md).
+// racy: UNSAFE, for study only. Reproduces the original distributed GA3C's unlocked
+// TensorFlow apply (use_locking=False, Hogwild-style; Recht et al. 2011): applies to one shard
+// run at the same time, element by element, so concurrent read-modify-writes of a parameter
+// or an optimizer slot can lose one of the updates, and a pull may copy a mix of versions.
+// It is a data race by design (undefined behaviour in C++; ThreadSanitizer reports it).
+enum class ApplyMode { kLocked, kRacy };
+
+// "locked", "racy"; throws std::invalid_argument naming the choices.
+ApplyMode parse_apply_mode(const std::string& name);
+std::string to_string(ApplyMode mode);
+
 // A shard's whole state at one version: what a checkpoint saves and restores.
 struct ShardState {
   std::vector<float> params;
@@ -22,13 +36,16 @@ struct ShardState {
   int64_t version = 0;
 };
 
-// Any thread may call any method. An apply and its optimizer-slot update happen under one
-// exclusive lock, so no two updates interleave, none is lost and none is applied twice;
-// read() holds a shared lock, so a copy never mixes two versions.
+// Any thread may call any method. ApplyMode::kLocked: an apply and its optimizer-slot update
+// happen under one exclusive lock, so no two updates interleave, none is lost and none is
+// applied twice; read() holds a shared lock, so a copy never mixes two versions.
+// ApplyMode::kRacy: apply() and read() hold the lock shared, so they run at the same time as
+// each other (see ApplyMode); snapshot(), optimizer_slots() and restore() hold it exclusively,
+// so a checkpoint still captures one consistent state. The version counts every apply in both.
 class Shard {
  public:
   Shard(std::vector<float> initial, const algo::OptimizerConfig& optimizer,
-        OptimizerStateMode mode);
+        OptimizerStateMode mode, ApplyMode apply_mode = ApplyMode::kLocked);
   Shard(const Shard&) = delete;
   Shard& operator=(const Shard&) = delete;
 
@@ -44,6 +61,10 @@ class Shard {
   std::size_t size() const { return size_; }
   int64_t version() const;
   OptimizerStateMode mode() const { return mode_; }
+  ApplyMode apply_mode() const { return apply_mode_; }
+  // Applies that began while another apply to this shard was still running, since this
+  // object was made (not checkpointed). Always 0 under ApplyMode::kLocked.
+  int64_t overlapping_applies() const { return overlaps_.load(); }
   // The optimizer's slots (shared mode), copied under the lock; empty in local mode.
   algo::OptimizerSlots optimizer_slots() const;
 
@@ -59,10 +80,14 @@ class Shard {
 
   const std::size_t size_;
   const OptimizerStateMode mode_;
+  const ApplyMode apply_mode_;
   mutable std::shared_mutex mutex_;
-  std::vector<float> params_;                     // guarded by mutex_
-  std::optional<algo::FlatOptimizer> optimizer_;  // guarded by mutex_; shared mode only
-  int64_t version_ = 0;                           // guarded by mutex_
+  // Guarded by mutex_, written under its shared side too when racy (that race is the mode).
+  std::vector<float> params_;
+  std::optional<algo::FlatOptimizer> optimizer_;  // shared optimizer state only
+  std::atomic<int64_t> version_{0};  // atomic so that racy applies lose no count
+  std::atomic<int> applying_{0};     // applies running now
+  std::atomic<int64_t> overlaps_{0};
 };
 
 }  // namespace ga3c::ps

@@ -1,6 +1,7 @@
 #include "runtime/agent.h"
 
 #include <algorithm>
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -35,10 +36,12 @@ int Agent::sample_action() {
   return sample_from_policy(policy_.data(), num_actions_, policy_draw(rng_));
 }
 
-void Agent::finish_rollout(float bootstrap_value, AgentStep& out) {
+void Agent::finish_rollout(float bootstrap_value, bool terminal, AgentStep& out) {
   rollout_.returns.resize(rewards_.size());
   algo::n_step_returns(rewards_.data(), rewards_.size(), bootstrap_value, config_.gamma,
                        rollout_.returns.data());
+  rollout_.rewards = rewards_;
+  if (!terminal) rollout_.bootstrap_observation = observation_;
   out.rollouts.push_back(std::move(rollout_));
   rollout_ = Rollout{};
   rollout_.agent = id_;
@@ -49,17 +52,19 @@ AgentStep Agent::on_prediction() {
   AgentStep out;
   if (awaiting_bootstrap_) {
     awaiting_bootstrap_ = false;
-    finish_rollout(value_, out);
+    finish_rollout(value_, false, out);
     begin_episode();
     return out;
   }
-  if (static_cast<int>(rewards_.size()) == config_.t_max) finish_rollout(value_, out);
+  if (static_cast<int>(rewards_.size()) == config_.t_max) finish_rollout(value_, false, out);
   if (rewards_.empty()) rollout_.acted_version = version_;
 
   const int action = sample_action();
   rollout_.observations.insert(rollout_.observations.end(), observation_.begin(),
                                observation_.end());
   rollout_.actions.push_back(action);
+  // A probability that underflowed to 0 gives -inf, which V-trace's truncation handles.
+  rollout_.behaviour_log_probs.push_back(std::log(policy_[action]));
   const env::StepResult r = env_->step(action, observation_.data());
   out.frames = 1;
   const float clip = config_.reward_clip;
@@ -71,7 +76,7 @@ AgentStep Agent::on_prediction() {
     out.episode = EpisodeRecord{id_, episode_return_, episode_length_};
   }
   if (r.terminated) {
-    finish_rollout(0.0f, out);
+    finish_rollout(0.0f, true, out);
     begin_episode();
   } else if (r.truncated) {
     awaiting_bootstrap_ = true;

@@ -71,7 +71,8 @@ class Agent {
 
  private:
   int sample_action();
-  void finish_rollout(float bootstrap_value, AgentStep& out);
+  // bootstrap_value: V(observation()) after a cut or truncation, 0 after a terminal state.
+  void finish_rollout(float bootstrap_value, bool terminal, AgentStep& out);
   void begin_episode();
 
   const int id_;

@@ -10,6 +10,19 @@
 #include "runtime/seeds.h"
 
 namespace ga3c::runtime {
+namespace {
+
+LossConfig loss_config(const TrainConfig& c) {
+  LossConfig l;
+  l.entropy_beta = c.entropy_beta;
+  l.correction = c.correction;
+  l.vtrace.gamma = c.gamma;
+  l.vtrace.rho_bar = c.vtrace_rho_bar;
+  l.vtrace.c_bar = c.vtrace_c_bar;
+  return l;
+}
+
+}  // namespace
 
 Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
                    metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net,
@@ -96,7 +109,7 @@ void Ga3cNode::start() {
       guard([this] {
         try {
           run_trainer(training_, snapshots_, obs_shape_, config_.min_batch,
-                      config_.entropy_beta,
+                      loss_config(config_),
                       [this](const std::vector<float>& g, const BatchResult& b) {
                         apply_gradient(g, b);
                       });
@@ -141,8 +154,8 @@ void Ga3cNode::run_serial() {
       batch[0] = std::move(rollout);
       BatchResult result;
       try {
-        result = compute_gradient(*snapshots_.current(), batch, obs_shape_, config_.entropy_beta,
-                                  grad);
+        result = compute_gradient(*snapshots_.current(), batch, obs_shape_,
+                                  loss_config(config_), grad);
       } catch (const NonFiniteError& e) {
         throw located(e);
       }

@@ -36,6 +36,7 @@ void report_interval(metrics::RunRecorder& recorder, const TrainConfig& config,
   status.mean_return = sys.mean_return;
   status.sync_ms = syncs > 0 ? (now.sync_us - last.sync_us) / 1000.0 / syncs : 0.0;
   status.lag = syncs > 0 ? (now.lag_milli - last.lag_milli) / 1000.0 / syncs : 0.0;
+  status.overlapping_applies = now.overlapping_applies;
   spdlog::info("{}", metrics::format_status(status));
 }
 
@@ -44,11 +45,15 @@ std::string format_summary(const TrainingSummary& s) {
   const std::string best = std::isfinite(s.best_mean_return_100)
                                ? fmt::format("best {:.2f}", s.best_mean_return_100)
                                : "no best yet (fewer than 100 episodes)";
+  const std::string overlaps =
+      s.overlapping_applies >= 0
+          ? fmt::format("; {} overlapping applies (--ps-apply racy)", s.overlapping_applies)
+          : "";
   return fmt::format(
       "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return of "
-      "the last 100 episodes {:.2f}, {}",
+      "the last 100 episodes {:.2f}, {}{}",
       s.interrupted ? " (stopped by signal)" : "", s.frames, s.episodes, s.updates, s.wall_s,
-      s.frames / std::max(s.wall_s, 1e-9), s.mean_return_100, best);
+      s.frames / std::max(s.wall_s, 1e-9), s.mean_return_100, best, overlaps);
 }
 
 }  // namespace ga3c::runtime

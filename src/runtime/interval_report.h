@@ -15,6 +15,7 @@ namespace ga3c::runtime {
 struct JobTotals {
   int64_t frames = 0, episodes = 0, prediction_batches = 0, training_batches = 0, syncs = 0,
           sync_us = 0, lag_milli = 0, prediction_queue = 0, training_queue = 0;
+  int64_t overlapping_applies = -1;  // --ps-apply racy (TrainingSummary); -1: locked
 };
 
 // Reports the interval from `last` to `now`, dt_s seconds long (> 0).

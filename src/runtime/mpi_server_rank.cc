@@ -20,9 +20,11 @@ using Clock = std::chrono::steady_clock;
 class JobStatus {
  public:
   JobStatus(int workers, const TrainConfig& config, ps::GlobalCounters& counters,
-            metrics::RunRecorder& recorder, const std::atomic<bool>* interrupt)
+            const ps::Shard& shard, metrics::RunRecorder& recorder,
+            const std::atomic<bool>* interrupt)
       : config_(config),
         counters_(counters),
+        shard_(shard),
         recorder_(recorder),
         interrupt_(interrupt),
         latest_(workers),
@@ -64,6 +66,10 @@ class JobStatus {
     const ps::GlobalProgress p = counters_.progress();
     t.frames = p.frames;
     t.episodes = p.episodes;
+    // Server 0's own shard: the other server ranks log theirs at the end.
+    if (config_.ps_apply == ps::ApplyMode::kRacy) {
+      t.overlapping_applies = shard_.overlapping_applies();
+    }
     report_interval(recorder_, config_, t, last_, dt);
     last_ = t;
     last_time_ = now;
@@ -74,6 +80,7 @@ class JobStatus {
  private:
   const TrainConfig& config_;
   ps::GlobalCounters& counters_;
+  const ps::Shard& shard_;
   metrics::RunRecorder& recorder_;
   const std::atomic<bool>* interrupt_;
   std::vector<comm::WorkerStatus> latest_;
@@ -104,10 +111,16 @@ TrainingSummary run_mpi_server(const TrainConfig& config, const comm::MpiRoles& 
                              {order.progress, order.elapsed_s}));
   };
   TrainingSummary summary;
+  const auto log_overlaps = [&] {
+    if (config.ps_apply != ps::ApplyMode::kRacy) return;
+    spdlog::info("{}: {} overlapping applies on shard {} (--ps-apply racy)", roles.name(),
+                 shard->overlapping_applies(), roles.rank);
+  };
   if (roles.rank != 0) {
     comm::MpiServer::Hooks hooks;
     hooks.on_checkpoint = [&](const comm::CheckpointOrder& order, bool) { save(order); };
     comm::MpiServer(roles, *shard, nullptr, setup.server, config.peer_timeout_s).serve(hooks);
+    log_overlaps();
     return summary;
   }
 
@@ -127,7 +140,7 @@ TrainingSummary run_mpi_server(const TrainConfig& config, const comm::MpiRoles& 
     spdlog::info("resumed from {}: {} frames, {} episodes, {} updates", start.resume_path,
                  c.frames, c.episodes, c.updates);
   }
-  JobStatus job(roles.workers, config, counters, *recorder, interrupt);
+  JobStatus job(roles.workers, config, counters, *shard, *recorder, interrupt);
   comm::MpiServer server(roles, *shard, &counters, setup.server, config.peer_timeout_s);
   const auto order_checkpoint = [&](bool last) {
     const comm::CheckpointOrder order{counters.progress(), recorder->wall_seconds()};
@@ -152,6 +165,10 @@ TrainingSummary run_mpi_server(const TrainConfig& config, const comm::MpiRoles& 
   summary.mean_return_100 = recorder->window().mean();
   summary.best_mean_return_100 = recorder->window().best_full_mean();
   summary.interrupted = job.interrupted();
+  log_overlaps();
+  if (config.ps_apply == ps::ApplyMode::kRacy) {
+    summary.overlapping_applies = shard->overlapping_applies();  // shard 0's
+  }
   return summary;
 }
 

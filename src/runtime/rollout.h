@@ -13,6 +13,10 @@ struct Rollout {
   std::vector<float> observations;  // [n, obs_size] float32, row-major
   std::vector<int64_t> actions;     // [n]
   std::vector<float> returns;       // [n] n-step returns of clipped rewards
+  // For V-trace (algo/vtrace.h), which recomputes the rest with the trained parameters:
+  std::vector<float> behaviour_log_probs;    // [n] log mu(a_t | x_t) of the acting prediction
+  std::vector<float> rewards;                // [n] clipped rewards
+  std::vector<float> bootstrap_observation;  // [obs_size] x_n; empty after a terminal state
   std::size_t size() const { return actions.size(); }
 };
 

@@ -27,6 +27,7 @@ RunSetup make_run_setup(const TrainConfig& config) {
 
   s.server.num_shards = config.num_ps;
   s.server.optimizer_state = config.optimizer_state;
+  s.server.apply = config.ps_apply;
   s.server.optimizer = config.optimizer;
   s.server.lr = config.lr;
   s.server.lr_schedule = config.lr_schedule;

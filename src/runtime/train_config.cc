@@ -59,6 +59,8 @@ void validate(const TrainConfig& c) {
   require_finite("--target-return", c.target_return);
   require_finite("--lr", c.lr);
   require_finite("--entropy-beta", c.entropy_beta);
+  require_finite("--vtrace-rho-bar", c.vtrace_rho_bar);
+  require_finite("--vtrace-c-bar", c.vtrace_c_bar);
   require_finite("--reward-clip", c.reward_clip);
   require_finite("--status-interval", c.status_interval_s);
   require_finite("--peer-timeout", c.peer_timeout_s);
@@ -75,6 +77,8 @@ void validate(const TrainConfig& c) {
   require_positive("--prediction-batch", c.prediction_batch);
   require_positive("--max-queue", c.max_queue);
   require_positive("--sync-freq", c.sync_freq);
+  require_positive("--vtrace-rho-bar", c.vtrace_rho_bar);
+  require_positive("--vtrace-c-bar", c.vtrace_c_bar);
   require_positive("--status-interval", c.status_interval_s);
   require_positive("--peer-timeout", c.peer_timeout_s);
   require_at_most("--workers", c.workers, kMaxWorkers, "use fewer workers");
@@ -98,6 +102,11 @@ void validate(const TrainConfig& c) {
     bad("--deterministic",
         fmt::format("--deterministic runs one worker with one agent, not --workers {} --agents "
                     "{}; pass --workers 1 --agents 1", c.workers, c.agents));
+  }
+  if (c.deterministic && c.correction == algo::Correction::kVtrace) {
+    bad("--deterministic",
+        "--deterministic checkpoints do not keep the behaviour log-probabilities V-trace needs; "
+        "drop --deterministic or use --correction none");
   }
   if (c.deterministic && c.sync_overlap) {
     bad("--deterministic", "--deterministic syncs on the worker's one thread; drop --sync-overlap");

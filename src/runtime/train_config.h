@@ -9,6 +9,7 @@
 
 #include "algo/flat_optimizer.h"
 #include "algo/lr_schedule.h"
+#include "algo/vtrace.h"
 #include "ps/lr_worker_scaling.h"
 #include "ps/shard.h"
 
@@ -49,10 +50,17 @@ struct TrainConfig {
   int prediction_batch = 128;
   int max_queue = 100;       // rollouts queued for training before agents wait
   int sync_freq = 10;        // local training steps between syncs with the parameter server
+  // Policy-lag correction: none (n-step returns) or vtrace (Espeholt et al. 2018) with its
+  // truncation levels of the importance weights (rho-bar) and the traces (c-bar).
+  algo::Correction correction = algo::Correction::kNone;
+  float vtrace_rho_bar = 1.0f;
+  float vtrace_c_bar = 1.0f;
   algo::OptimizerConfig optimizer;
   ps::OptimizerStateMode optimizer_state = ps::OptimizerStateMode::kShared;
   // The parameter server's learning rate over the worker count (shared optimizer state).
   ps::LrWorkerScaling lr_worker_scaling = ps::LrWorkerScaling::kNone;
+  // How the parameter server applies concurrent pushes to a shard; racy is unsafe, for study.
+  ps::ApplyMode ps_apply = ps::ApplyMode::kLocked;
 
   // Checkpoints (docs/checkpoints.md), in <run_dir>/checkpoints/.
   double checkpoint_every_s = 600.0;  // seconds between saves; 0: only the final save

@@ -9,9 +9,68 @@
 #include "algo/a3c_loss.h"
 
 namespace ga3c::runtime {
+namespace {
+
+// V-trace's value targets and policy-gradient advantages ([N] float32 each) for the batch
+// whose forward pass gave logits [N, A] and values [N]; the bootstrap values come from a
+// forward pass of the rollouts' bootstrap observations without gradient.
+std::pair<torch::Tensor, torch::Tensor> vtrace_targets(
+    const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
+    const std::vector<int64_t>& obs_shape, const torch::Tensor& logits,
+    const torch::Tensor& values, const torch::Tensor& actions, const algo::VTraceConfig& config) {
+  torch::NoGradGuard no_grad;
+  std::vector<float> bootstrap_obs;
+  for (const Rollout& r : batch) {
+    const std::size_t n = r.size();
+    if (r.behaviour_log_probs.size() != n || r.rewards.size() != n) {
+      throw std::invalid_argument("a rollout of agent " + std::to_string(r.agent) + " has " +
+                                  std::to_string(n) + " actions but " +
+                                  std::to_string(r.behaviour_log_probs.size()) +
+                                  " behaviour log-probabilities and " +
+                                  std::to_string(r.rewards.size()) + " rewards");
+    }
+    bootstrap_obs.insert(bootstrap_obs.end(), r.bootstrap_observation.begin(),
+                         r.bootstrap_observation.end());
+  }
+  int64_t obs_size = 1;
+  for (int64_t d : obs_shape) obs_size *= d;
+  std::vector<int64_t> shape{static_cast<int64_t>(bootstrap_obs.size()) / obs_size};
+  shape.insert(shape.end(), obs_shape.begin(), obs_shape.end());
+  torch::Tensor bootstrap_values = torch::zeros({shape[0]}, torch::kFloat32);
+  if (shape[0] > 0) {
+    bootstrap_values =
+        snapshot.net->forward(torch::from_blob(bootstrap_obs.data(), shape, torch::kFloat32))
+            .value.contiguous();
+  }
+  const torch::Tensor target_log_probs =
+      torch::log_softmax(logits.detach(), 1).gather(1, actions.unsqueeze(1)).squeeze(1)
+          .contiguous();
+  const torch::Tensor v = values.detach().contiguous();
+  const int64_t total = v.size(0);
+  torch::Tensor vs = torch::empty({total}, torch::kFloat32);
+  torch::Tensor pg = torch::empty({total}, torch::kFloat32);
+  std::vector<float> log_rhos;
+  int64_t offset = 0, next_bootstrap = 0;
+  for (const Rollout& r : batch) {
+    const std::size_t n = r.size();
+    log_rhos.resize(n);
+    for (std::size_t s = 0; s < n; ++s) {
+      log_rhos[s] = target_log_probs.data_ptr<float>()[offset + s] - r.behaviour_log_probs[s];
+    }
+    const float bootstrap = r.bootstrap_observation.empty()
+                                ? 0.0f
+                                : bootstrap_values.data_ptr<float>()[next_bootstrap++];
+    algo::vtrace(r.rewards.data(), v.data_ptr<float>() + offset, log_rhos.data(), n, bootstrap,
+                 config, vs.data_ptr<float>() + offset, pg.data_ptr<float>() + offset);
+    offset += static_cast<int64_t>(n);
+  }
+  return {vs, pg};
+}
+
+}  // namespace
 
 BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
-                             const std::vector<int64_t>& obs_shape, float entropy_beta,
+                             const std::vector<int64_t>& obs_shape, const LossConfig& loss_config,
                              std::vector<float>& grad) {
   const auto start = std::chrono::steady_clock::now();
   BatchResult result;
@@ -37,7 +96,14 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
   }
 
   auto out = snapshot.net->forward(obs);
-  auto loss = algo::a3c_loss(out.logits, out.value, actions, returns, entropy_beta);
+  algo::A3CLoss loss;
+  if (loss_config.correction == algo::Correction::kVtrace) {
+    const auto [vs, pg] = vtrace_targets(snapshot, batch, obs_shape, out.logits, out.value,
+                                         actions, loss_config.vtrace);
+    loss = algo::a3c_loss(out.logits, out.value, actions, vs, pg, loss_config.entropy_beta);
+  } else {
+    loss = algo::a3c_loss(out.logits, out.value, actions, returns, loss_config.entropy_beta);
+  }
   const double total = loss.total.item<double>();
   if (!std::isfinite(total)) {
     throw NonFiniteError("non-finite loss (" + std::to_string(total) + ")");
@@ -62,7 +128,7 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
 }
 
 void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& params,
-                 const std::vector<int64_t>& obs_shape, int min_batch, float entropy_beta,
+                 const std::vector<int64_t>& obs_shape, int min_batch, const LossConfig& loss,
                  const GradientSink& sink) {
   std::vector<Rollout> batch;
   std::vector<float> grad;
@@ -70,7 +136,7 @@ void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& par
     while (true) {
       rollouts.pop_batch(static_cast<std::size_t>(min_batch), batch);
       const auto snapshot = params.current();
-      const BatchResult result = compute_gradient(*snapshot, batch, obs_shape, entropy_beta, grad);
+      const BatchResult result = compute_gradient(*snapshot, batch, obs_shape, loss, grad);
       sink(grad, result);
     }
   } catch (const QueueClosed&) {

@@ -1,5 +1,9 @@
 // A trainer thread's work: takes at least min_batch samples of rollouts, computes the A3C
 // loss and its gradient on the current parameter snapshot, and hands the gradient to the node.
+// With Correction::kVtrace the loss takes V-trace's value targets and advantages (Espeholt
+// et al. 2018), recomputed from the rollouts' behaviour log-probabilities, rewards and
+// bootstrap observations with the snapshot's policy and values, instead of the agents' n-step
+// returns.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +11,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "algo/vtrace.h"
 #include "runtime/blocking_queue.h"
 #include "runtime/parameter_snapshots.h"
 #include "runtime/rollout.h"
@@ -28,18 +33,26 @@ struct BatchResult {
   int64_t compute_ns = 0;        // time spent building tensors, forward and backward
 };
 
+// What the loss is made of.
+struct LossConfig {
+  float entropy_beta = 0.01f;
+  algo::Correction correction = algo::Correction::kNone;
+  algo::VTraceConfig vtrace;  // with Correction::kVtrace (its gamma: the agents' discount)
+};
+
 // Receives a finite flat gradient (num_params floats) and the batch's figures.
 using GradientSink = std::function<void(const std::vector<float>& grad, const BatchResult&)>;
 
 // Computes the loss of one batch and writes its flat gradient into grad (num_params floats).
-// Throws NonFiniteError naming the quantity when the loss or the gradient is not finite.
+// Throws NonFiniteError naming the quantity when the loss or the gradient is not finite, and
+// std::invalid_argument for a V-trace batch whose rollouts lack their per-step fields.
 BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
-                             const std::vector<int64_t>& obs_shape, float entropy_beta,
+                             const std::vector<int64_t>& obs_shape, const LossConfig& loss,
                              std::vector<float>& grad);
 
 // The thread body; returns when the training queue is closed. Errors propagate.
 void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& params,
-                 const std::vector<int64_t>& obs_shape, int min_batch, float entropy_beta,
+                 const std::vector<int64_t>& obs_shape, int min_batch, const LossConfig& loss,
                  const GradientSink& sink);
 
 }  // namespace ga3c::runtime

@@ -109,6 +109,7 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
     JobTotals t = totals(nodes);
     t.frames += resumed_at.frames;
     t.episodes += resumed_at.episodes;
+    if (config.ps_apply == ps::ApplyMode::kRacy) t.overlapping_applies = server.overlapping_applies();
     return t;
   };
   JobTotals last = job_totals();
@@ -167,6 +168,9 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
   summary.wall_s = recorder.wall_seconds();
   summary.mean_return_100 = recorder.window().mean();
   summary.best_mean_return_100 = recorder.window().best_full_mean();
+  if (config.ps_apply == ps::ApplyMode::kRacy) {
+    summary.overlapping_applies = server.overlapping_applies();
+  }
   return summary;
 }
 

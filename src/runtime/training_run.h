@@ -22,6 +22,9 @@ struct TrainingSummary {
   double mean_return_100 = 0;       // at the end
   double best_mean_return_100 = 0;  // best over 100 consecutive episodes (-inf: fewer ran)
   bool interrupted = false;         // stopped by *interrupt
+  // --ps-apply racy: applies that began while another to the same shard ran, in this process
+  // (a resumed run counts from 0 again); -1 under --ps-apply locked.
+  int64_t overlapping_applies = -1;
   // Busy seconds by kind of work, summed over every thread of every node.
   double env_s = 0, predict_s = 0, train_s = 0, sync_s = 0;
 };

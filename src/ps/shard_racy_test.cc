@@ -1,0 +1,87 @@
+// --ps-apply racy really races: applies to one shard overlap, while locked ones never do.
+// Built without ThreadSanitizer only (src/ps/CMakeLists.txt): the race is the point.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <thread>
+#include <vector>
+
+#include "ps/shard.h"
+
+namespace ga3c::ps {
+namespace {
+
+algo::OptimizerConfig sgd() {
+  algo::OptimizerConfig c;
+  c.kind = algo::OptimizerKind::kSgd;
+  return c;
+}
+
+constexpr int kThreads = 4;
+constexpr int kAppliesPerThread = 20;
+constexpr std::size_t kSize = 1'000'000;  // about a millisecond an apply: long enough to meet
+
+// kThreads threads released at once, each applying kAppliesPerThread gradients of ones.
+void apply_concurrently(Shard& shard) {
+  std::atomic<int> ready{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&] {
+      const std::vector<float> g(kSize, 1.0f);
+      ++ready;
+      while (ready.load() < kThreads) std::this_thread::yield();
+      for (int i = 0; i < kAppliesPerThread; ++i) shard.apply(g.data(), kSize, 0.5f);
+    });
+  }
+  for (auto& t : threads) t.join();
+}
+
+TEST(RacyShard, ConcurrentAppliesOverlapAndEveryOneIsCounted) {
+  Shard shard(std::vector<float>(kSize, 0.0f), sgd(), OptimizerStateMode::kShared,
+              ApplyMode::kRacy);
+  apply_concurrently(shard);
+  EXPECT_GT(shard.overlapping_applies(), 0);
+  EXPECT_LE(shard.overlapping_applies(), kThreads * kAppliesPerThread - 1);
+  EXPECT_EQ(shard.version(), kThreads * kAppliesPerThread);
+  // Lost updates are possible but not certain, so an element holds at most all of them.
+  std::vector<float> w(kSize);
+  shard.read(w.data(), kSize);
+  EXPECT_GE(w[kSize / 2], -0.5f * kThreads * kAppliesPerThread);
+  EXPECT_LT(w[kSize / 2], 0.0f);
+}
+
+TEST(RacyShard, LockedAppliesUnderTheSameLoadNeverOverlap) {
+  Shard shard(std::vector<float>(kSize, 0.0f), sgd(), OptimizerStateMode::kShared,
+              ApplyMode::kLocked);
+  apply_concurrently(shard);
+  EXPECT_EQ(shard.overlapping_applies(), 0);
+  EXPECT_EQ(shard.version(), kThreads * kAppliesPerThread);
+  std::vector<float> w(kSize);
+  shard.read(w.data(), kSize);
+  EXPECT_EQ(w[0], -0.5f * kThreads * kAppliesPerThread);
+  EXPECT_EQ(w[kSize - 1], -0.5f * kThreads * kAppliesPerThread);
+}
+
+TEST(RacyShard, SnapshotOfARacyShardIsOneVersion) {
+  // Checkpoints hold the lock exclusively even when applies do not.
+  Shard shard(std::vector<float>(kSize, 0.0f), sgd(), OptimizerStateMode::kShared,
+              ApplyMode::kRacy);
+  std::thread pusher([&] { apply_concurrently(shard); });
+  for (int i = 0; i < 20; ++i) {
+    const ShardState s = shard.snapshot();
+    const float expected = -0.5f * static_cast<float>(s.version);
+    ASSERT_EQ(s.params[0], expected);
+    ASSERT_EQ(s.params[kSize - 1], expected);
+  }
+  pusher.join();
+}
+
+TEST(ApplyMode, ParsesItsNames) {
+  EXPECT_EQ(parse_apply_mode("locked"), ApplyMode::kLocked);
+  EXPECT_EQ(parse_apply_mode("racy"), ApplyMode::kRacy);
+  EXPECT_EQ(to_string(ApplyMode::kRacy), "racy");
+  EXPECT_THROW(parse_apply_mode("Racy"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace ga3c::ps

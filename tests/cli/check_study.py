@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""scripts/study.py on a tiny spec (CartPole-v1, 2 cells x 1 seed, a few thousand frames): it
+runs the grid, resumes a cell whose training stopped early, goes on after a SIGINT, skips
+finished cells, writes results.csv with a row per cell and the pictures, and refuses a bad spec
+with one line and exit code 2."""
+import argparse
+import csv
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+STUDY = os.path.join(REPO, "scripts", "study.py")
+
+SPEC = """[study]
+out = "{out}"
+seeds = [1]
+parallel = 2
+[study.threshold]
+"CartPole-v1" = 15.0
+[train]
+max-frames = {frames}
+agents = 8
+checkpoint-every = 0
+status-interval = 1
+[[grid]]
+env = ["CartPole-v1"]
+correction = ["none", "vtrace"]
+"""
+
+
+def study(binary, spec, *extra, check=True):
+    cmd = [sys.executable, STUDY, spec, "--binary", binary] + list(extra)
+    print("$", " ".join(cmd), flush=True)
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    print(p.stdout + p.stderr)
+    if check and p.returncode != 0:
+        raise AssertionError(f"exit {p.returncode}")
+    return p
+
+
+def results(out):
+    with open(os.path.join(out, "results.csv")) as f:
+        return {r["cell"]: r for r in csv.DictReader(f)}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    binary = os.path.abspath(parser.parse_args().binary)
+    tmp = tempfile.mkdtemp(prefix="ga3c_study_")
+    os.chdir(tmp)
+
+    # A grid run to the end, one cell of which had stopped early (a shorter run of the same
+    # settings stands for an interrupted one): that cell goes on with --resume.
+    out, frames = "tiny", 4000
+    spec = os.path.join(tmp, "tiny.toml")
+    with open(spec, "w") as f:
+        f.write(SPEC.format(out=out, frames=frames))
+    listing = study(binary, spec, "--list").stdout.split("\n")
+    names = [line.split()[0] for line in listing if line.startswith("CartPole")]
+    assert names == ["CartPole-v1_c-none_s1", "CartPole-v1_c-vtrace_s1"], names
+    early = os.path.join(out, "runs", names[1])
+    subprocess.run([binary, "train", "--env", "CartPole-v1", "--correction", "vtrace",
+                    "--agents", "8", "--seed", "1", "--max-frames", "1500", "--quiet",
+                    "--run-dir", early], check=True, capture_output=True)
+    p = study(binary, spec)
+    assert f"{names[0]}: starting" in p.stdout and f"{names[1]}: resuming" in p.stdout, p.stdout
+    rows = results(out)
+    assert sorted(rows) == names, rows
+    for name, r in rows.items():
+        assert r["status"] == "finished", r
+        assert int(r["frames"]) >= frames, r
+        assert r["correction"] in ("none", "vtrace") and r["seed"] == "1", r
+        assert float(r["final_mean_100"]) > 0 and float(r["best_mean_100"]) > 0, r
+        assert float(r["wall_s"]) > 0 and float(r["sync_ms"]) >= 0, r
+        assert r["overlapping_applies"] == "", r  # --ps-apply locked
+    if subprocess.run(["which", "gnuplot"], capture_output=True).returncode == 0:
+        for png in ("summary_CartPole-v1.png", "plots/CartPole-v1/return_vs_frames_seeds.png"):
+            assert os.path.getsize(os.path.join(out, png)) > 0, png
+
+    # Again: nothing left to run.
+    p = study(binary, spec)
+    assert "2 cells, 2 done, 0 to run" in p.stdout, p.stdout
+
+    # A SIGINT while training: every training saves and stops, the runner exits 130, and the
+    # next run goes on from the checkpoints.
+    out2 = "interrupted"
+    spec2 = os.path.join(tmp, "interrupted.toml")
+    with open(spec2, "w") as f:
+        f.write(SPEC.format(out=out2, frames=100_000))
+    cmd = [sys.executable, STUDY, spec2, "--binary", binary]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    episodes = os.path.join(out2, "runs", names[0], "episodes.csv")
+    for _ in range(600):
+        if os.path.exists(episodes) and sum(1 for _ in open(episodes)) > 20:
+            break
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    output = proc.communicate(timeout=120)[0]
+    print(output)
+    assert proc.returncode == 130, proc.returncode
+    rows = results(out2)
+    assert all(r["status"] == "stopped" for r in rows.values()), rows
+    stopped_at = int(rows[names[0]]["frames"])
+    assert 0 < stopped_at < 100_000, rows
+    p = study(binary, spec2, "--parallel", "2")
+    assert f"{names[0]}: resuming" in p.stdout, p.stdout
+    rows = results(out2)
+    assert all(r["status"] == "finished" for r in rows.values()), rows
+    assert all(int(r["frames"]) >= 100_000 for r in rows.values()), rows
+
+    # A bad spec: one line, exit 2.
+    bad = os.path.join(tmp, "bad.toml")
+    with open(bad, "w") as f:
+        f.write('[study]\nout = "x"\n[[grid]]\nenv = "CartPole-v1"\n')
+    p = study(binary, bad, check=False)
+    assert p.returncode == 2, p.returncode
+    assert p.stderr.count("\n") == 1 and "must be a non-empty list" in p.stderr, p.stderr
+    print("OK")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
