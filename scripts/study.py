@@ -372,6 +372,9 @@ def write_results(spec, out, all_cells):
         sync_ms, lag = sync_figures(cell.run_dir)
         state = cell.state()
         overlaps = [s["overlaps"] for s in state["segments"] if s.get("overlaps") is not None]
+        # The job's frames at its last clean end; the last episode's stamp otherwise.
+        ends = [s["frames"] for s in state["segments"] if s.get("frames") is not None]
+        frames = ends[-1] if ends else frames
         row = {"cell": cell.name, "setting": setting_name(spec, cell.settings),
                "seed": cell.seed, "status": state["status"], "frames": fmt(frames),
                "final_mean_100": fmt(final), "best_mean_100": fmt(best),
