@@ -55,7 +55,7 @@ import tomllib
 
 DONE_LINE = re.compile(
     r"done( \(stopped by signal\))?: (\d+) frames, .* in ([0-9.]+) s .*?"
-    r"(?:; (\d+) overlapping applies)?$")
+    r"(?:; (\d+) overlapping applies.*)?$")
 WINDOW = 100
 
 
@@ -136,17 +136,12 @@ def abbreviation(key):
 
 
 def setting_name(spec, settings):
-    """Names a setting (a cell without its seed) by its grid values: the environment, then
-    KEY-VALUE with KEY the initials of the flag's words (optimizer-state shared: os-shared)."""
-    parts = []
+    """Names a setting (a cell without its seed): the environment, then KEY-VALUE for each grid
+    key, KEY the initials of the flag's words (optimizer-state shared: os-shared)."""
+    parts = [str(settings.get("env", "default-env")).split("/")[-1]]
     for key in axes(spec):
-        if key not in settings:  # a grid without this key: ga3c's default
-            continue
-        value = settings[key]
-        if key == "env":
-            parts.insert(0, str(value).split("/")[-1])
-        else:
-            parts.append(f"{abbreviation(key)}-{value}")
+        if key != "env" and key in settings:  # a grid without the key: ga3c's default
+            parts.append(f"{abbreviation(key)}-{settings[key]}")
     return "_".join(parts)
 
 
@@ -360,7 +355,7 @@ def fmt(x, digits=2):
 
 def write_results(spec, out, all_cells):
     thresholds = spec["study"].get("threshold", {})
-    keys = axes(spec)
+    keys = ["env"] + [k for k in axes(spec) if k != "env"]
     header = (["cell", "setting"] + keys + ["seed", "status", "frames", "final_mean_100",
               "best_mean_100", "threshold", "frames_to_threshold", "wall_s", "sync_ms",
               "mean_lag", "overlapping_applies"])
@@ -431,6 +426,7 @@ set xtics rotate by 40 right
 set grid ytics
 set offsets 0.5, 0.5, 0, 0
 set bmargin 12
+set yrange [0:*]
 set ylabel 'final mean return (last 100 episodes)'
 plot 'summary_{short}.dat' using 0:2:3:4:xticlabels(1) with yerrorbars pt 7 notitle
 set ylabel 'frames to mean return {threshold}'
@@ -507,6 +503,8 @@ def main():
         signal.signal(signal.SIGINT, runner.request_stop)
         signal.signal(signal.SIGTERM, runner.request_stop)
         failures = runner.run(todo)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
     rows = write_results(spec, out, all_cells)
     print(f"study: wrote {os.path.join(out, 'results.csv')}", flush=True)
     if runner.stopping:
