@@ -15,7 +15,7 @@
 // that arrives after a later-stamped one takes that stamp. Losses are sums over the batch.
 // Under MPI each rank writes its own files into the shared run directory (RecorderFiles):
 // worker k episodes-w<k>.csv, train-w<k>.csv and sync-w<k>.csv; server rank 0 the job's
-// episodes.csv (every worker's episodes as it received them) and system.csv.
+// episodes.csv (every worker's episodes, in the order of the workers' stamps) and system.csv.
 // Every method may be called from any thread.
 #pragma once
 

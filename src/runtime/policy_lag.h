@@ -1,7 +1,8 @@
-// Policy lag (Babaeizadeh et al. 2017, "GA3C", section 4): for each sample, the number of
-// global updates between the parameter version that chose its action and the version its
-// gradient is applied to. A worker's own push does not count: acting at version v with the
-// gradient applied to v is lag 0, as in GA3C (where v means every shard's update count).
+// Policy lag (Babaeizadeh et al. 2017, "GA3C"): for each sample, the number of global
+// updates between the parameter version that chose its action and the version its gradient
+// is applied to. A worker's own push does not count: acting at version v with the gradient
+// applied to v is lag 0, as in GA3C. With several shards a version is the smallest shard's
+// update count (SyncResult).
 #pragma once
 
 #include <cstdint>
