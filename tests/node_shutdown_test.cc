@@ -92,5 +92,41 @@ TEST_F(NodeShutdown, StopsByItselfAtTheServersFrameBudget) {
   EXPECT_GE(server.progress().frames, 5000);
 }
 
+TEST_F(NodeShutdown, PushesTheLocalStepsSinceTheLastSyncOnce) {
+  // No sync falls in the run (--sync-freq far away), so every local step is in the remainder
+  // that join() pushes: with local optimizer state the server adds p - p0 to p0, where p is
+  // the node's parameters after its last local step (nothing moves them once stopped).
+  config_.agents = 16;
+  config_.sync_freq = 1000000;
+  config_.optimizer_state = ps::OptimizerStateMode::kLocal;
+  ps::ParameterServerConfig pc;
+  pc.optimizer_state = ps::OptimizerStateMode::kLocal;
+  auto net = make_net_();
+  model::FlatParameters flat(*net);
+  const std::vector<float> p0(flat.data(), flat.data() + flat.size());
+  ps::ParameterServer server(p0, pc);
+  comm::InProcessLink link(server);
+  Ga3cNode node(0, config_, link, *recorder_, make_net_);
+  node.start();
+  while (node.counters().training_batches.load() < 20) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  node.stop();
+  const std::vector<float> p = node.parameters();
+  node.join();
+  EXPECT_EQ(node.counters().syncs.load(), 1);
+  EXPECT_EQ(server.progress().updates, 1);
+  EXPECT_EQ(server.progress().frames, node.counters().frames.load());
+  std::vector<float> held(p0.size());
+  EXPECT_EQ(link.pull_all(held.data()), 1);
+  std::size_t moved = 0;
+  for (std::size_t i = 0; i < p0.size(); ++i) {
+    ASSERT_EQ(held[i], p0[i] + (p[i] - p0[i])) << "parameter " << i;
+    moved += held[i] != p0[i] ? 1 : 0;
+  }
+  EXPECT_GT(moved, p0.size() / 2);
+  EXPECT_EQ(node.parameters(), held);
+}
+
 }  // namespace
 }  // namespace ga3c::runtime

@@ -58,12 +58,14 @@ void FlatOptimizer::step(float* w, const float* g, float lr) {
       const float momentum = static_cast<float>(config_.rmsprop_momentum);
       const bool tf = config_.rmsprop_style == RmsPropStyle::kTf;
       float* ms = slots_.first.data();
+      // The slot exists only with momentum (an empty vector's data() may or may not be null).
+      const bool has_momentum = !slots_.second.empty();
       float* mom = slots_.second.data();
       for (std::size_t i = 0; i < size_; ++i) {
         ms[i] = decay * ms[i] + one_minus_decay * g[i] * g[i];
         const float denom = tf ? std::sqrt(ms[i] + eps) : std::sqrt(ms[i]) + eps;
         const float update = lr * g[i] / denom;
-        if (mom != nullptr) {
+        if (has_momentum) {
           mom[i] = momentum * mom[i] + update;
           w[i] -= mom[i];
         } else {

@@ -40,6 +40,19 @@ TEST(FlatOptimizer, RmsPropMomentumAccumulatesUpdates) {
   EXPECT_NEAR(-w, 9.5346e-4f * 2.9f, 1e-7);
 }
 
+TEST(FlatOptimizer, RmsPropWithoutMomentumAfterSlotsWithAnEmptyButAllocatedSecond) {
+  // Restored slots whose empty momentum vector still owns storage: no momentum all the same.
+  FlatOptimizer opt(rmsprop(RmsPropStyle::kTf), 1);
+  OptimizerSlots slots = opt.slots();
+  slots.second.reserve(4);
+  ASSERT_NE(slots.second.data(), nullptr);
+  opt.set_slots(std::move(slots));
+  float w = 0.0f, g = 1.0f;
+  opt.step(&w, &g, 1e-3f);
+  opt.step(&w, &g, 1e-3f);
+  EXPECT_NEAR(-w, 9.5346e-4f * 2.0f, 1e-7);
+}
+
 TEST(FlatOptimizer, AdamTwoStepsOfOne) {
   OptimizerConfig c;
   c.kind = OptimizerKind::kAdam;

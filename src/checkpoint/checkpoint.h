@@ -51,7 +51,7 @@ struct EnvReplayState {
 struct AgentState {
   std::string rng;                  // the action sampler (std::mt19937_64) as operator<< writes it
   std::vector<float> observation;   // [obs_size] float32: the observation awaiting a prediction
-  int64_t rollout_acted_version = 0;        // version that chose the rollout's first action
+  std::vector<int64_t> rollout_acted_versions;  // [n] parameter version that chose each action
   std::vector<float> rollout_observations;  // [n, obs_size] float32 of the unfinished rollout
   std::vector<int64_t> rollout_actions;     // [n]
   std::vector<float> rollout_rewards;       // [n] training rewards (clipped as configured)

@@ -82,7 +82,20 @@ TEST(CheckpointFile, RoundTripsLocalOptimizerStateWorkers) {
   c.workers[0].agents[0].rollout_actions.clear();
   c.workers[0].agents[0].rollout_rewards.clear();
   c.workers[0].agents[0].rollout_observations.clear();
+  c.workers[0].agents[0].rollout_acted_versions.clear();
   EXPECT_TRUE(identical(decode_checkpoint(encode_checkpoint(c), kName), c));
+}
+
+TEST(CheckpointFile, AFileWithOnlyTheRolloutsFirstActingVersionReadsItForEveryAction) {
+  // Files written before rollout_acted_versions hold the version of the first action only.
+  proto::Checkpoint m;
+  m.ParseFromString(encode_checkpoint(with_worker(make_checkpoint(4000))).substr(kHeaderSize));
+  proto::Agent* agent = m.mutable_workers(0)->mutable_agents(0);
+  EXPECT_EQ(agent->rollout_acted_version(), agent->rollout_acted_versions(0));
+  agent->clear_rollout_acted_versions();
+  agent->set_rollout_acted_version(41);
+  const Checkpoint c = decode_checkpoint(frame_payload(m.SerializeAsString()), kName);
+  EXPECT_EQ(c.workers.at(0).agents.at(0).rollout_acted_versions, (std::vector<int64_t>{41, 41}));
 }
 
 TEST(CheckpointFile, RoundTripsLargeShards) {
@@ -227,6 +240,11 @@ TEST(CheckpointFile, RejectsInconsistentWorkerState) {
   m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_actions()->Set(0, 6);
   EXPECT_EQ(error(m), kName + ": invalid content: worker 0 agent 0 has an action outside [0, 6)" +
                           fix);
+  m = message();
+  m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_acted_versions()->Add(3);
+  EXPECT_EQ(error(m), kName +
+                          ": invalid content: worker 0 agent 0's rollout of 2 actions has 800 "
+                          "observation floats, 2 rewards and 3 acting versions" + fix);
   m = message();
   m.mutable_workers(0)->set_unreported_frames(4001);
   EXPECT_EQ(error(m), kName +

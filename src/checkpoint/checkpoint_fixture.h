@@ -81,7 +81,7 @@ inline Checkpoint with_worker(Checkpoint c) {
   for (int64_t d : c.signature.observation_shape) obs_size *= static_cast<std::size_t>(d);
   a.observation.assign(obs_size, 0.0f);
   a.observation.back() = 1.0f;
-  a.rollout_acted_version = w.version - 1;
+  a.rollout_acted_versions = {w.version - 1, w.version};
   a.rollout_observations.assign(2 * obs_size, 1.0f);
   a.rollout_actions = {5, 0};
   a.rollout_rewards = {1.0f, -0.0f};
@@ -102,7 +102,7 @@ inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a)
 
 inline bool identical(const AgentState& a, const AgentState& b) {
   return a.rng == b.rng && same_bits(a.observation, b.observation) &&
-         a.rollout_acted_version == b.rollout_acted_version &&
+         a.rollout_acted_versions == b.rollout_acted_versions &&
          same_bits(a.rollout_observations, b.rollout_observations) &&
          a.rollout_actions == b.rollout_actions &&
          same_bits(a.rollout_rewards, b.rollout_rewards) &&

@@ -51,7 +51,10 @@ void env_to_proto(const EnvReplayState& e, proto::EnvReplay* m) {
 void agent_to_proto(const AgentState& a, proto::Agent* m) {
   m->set_rng(a.rng);
   m->mutable_observation()->Add(a.observation.begin(), a.observation.end());
-  m->set_rollout_acted_version(a.rollout_acted_version);
+  m->set_rollout_acted_version(a.rollout_acted_versions.empty() ? 0
+                                                                : a.rollout_acted_versions.front());
+  m->mutable_rollout_acted_versions()->Add(a.rollout_acted_versions.begin(),
+                                           a.rollout_acted_versions.end());
   m->mutable_rollout_observations()->Add(a.rollout_observations.begin(),
                                          a.rollout_observations.end());
   m->mutable_rollout_actions()->Add(a.rollout_actions.begin(), a.rollout_actions.end());
@@ -83,9 +86,12 @@ AgentState agent_from_proto(const proto::Agent& m) {
   AgentState a;
   a.rng = m.rng();
   a.observation = to_vector(m.observation());
-  a.rollout_acted_version = m.rollout_acted_version();
   a.rollout_observations = to_vector(m.rollout_observations());
   a.rollout_actions = to_vector(m.rollout_actions());
+  a.rollout_acted_versions = to_vector(m.rollout_acted_versions());
+  if (m.rollout_acted_versions_size() == 0) {
+    a.rollout_acted_versions.assign(a.rollout_actions.size(), m.rollout_acted_version());
+  }
   a.rollout_rewards = to_vector(m.rollout_rewards());
   a.awaiting_bootstrap = m.awaiting_bootstrap();
   a.episode_return = m.episode_return();

@@ -7,8 +7,8 @@
 namespace ga3c::comm {
 namespace {
 
-constexpr std::size_t kCounters = 8;  // the scalar fields, in declaration order
-constexpr std::size_t kPerEpisode = 3;
+constexpr std::size_t kCounters = 9;  // the scalar fields, in declaration order
+constexpr std::size_t kPerEpisode = 4;
 
 int64_t as_integer(double v) {
   if (!(std::fabs(v) < 9007199254740992.0) || v != std::floor(v)) {
@@ -32,12 +32,14 @@ std::vector<double> encode(const WorkerStatus& s) {
                           static_cast<double>(s.lag_milli),
                           static_cast<double>(s.prediction_queue),
                           static_cast<double>(s.training_queue),
-                          s.interrupted ? 1.0 : 0.0};
+                          s.interrupted ? 1.0 : 0.0,
+                          static_cast<double>(s.frames)};
   out.reserve(kCounters + kPerEpisode * s.episodes_since_last.size());
   for (const auto& e : s.episodes_since_last) {
     out.push_back(e.agent);
     out.push_back(e.episode_return);
     out.push_back(static_cast<double>(e.length));
+    out.push_back(static_cast<double>(e.frames));
   }
   return out;
 }
@@ -45,7 +47,7 @@ std::vector<double> encode(const WorkerStatus& s) {
 WorkerStatus decode_worker_status(const double* d, std::size_t n) {
   if (n < kCounters || (n - kCounters) % kPerEpisode != 0) {
     throw std::invalid_argument("worker status of " + std::to_string(n) +
-                                " doubles; expected 8 + 3 per episode");
+                                " doubles; expected 9 + 4 per episode");
   }
   WorkerStatus s;
   s.prediction_batches = as_count(d[0]);
@@ -56,11 +58,13 @@ WorkerStatus decode_worker_status(const double* d, std::size_t n) {
   s.prediction_queue = as_count(d[5]);
   s.training_queue = as_count(d[6]);
   s.interrupted = d[7] != 0.0;
+  s.frames = as_count(d[8]);
   for (std::size_t i = kCounters; i < n; i += kPerEpisode) {
     FinishedEpisode e;
     e.agent = static_cast<int>(as_count(d[i]));
     e.episode_return = d[i + 1];
     e.length = as_count(d[i + 2]);
+    e.frames = as_count(d[i + 3]);
     if (!std::isfinite(e.episode_return)) {
       throw std::invalid_argument("worker status: episode return is not finite");
     }

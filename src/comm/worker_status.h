@@ -14,6 +14,7 @@ struct FinishedEpisode {
   int agent = 0;
   double episode_return = 0.0;  // raw
   int64_t length = 0;           // agent steps
+  int64_t frames = 0;           // the job's frames when it ended, as the worker knew them
 };
 
 // Frames and episodes are not in it: server 0 counts those exactly from the workers' reports.
@@ -23,6 +24,9 @@ struct WorkerStatus {
   // Now.
   int64_t prediction_queue = 0, training_queue = 0;
   bool interrupted = false;  // the worker's process got SIGINT or SIGTERM
+  // The worker's view of the job's frames as it took episodes_since_last: every episode it
+  // sends later is stamped at least this (server 0 writes episodes.csv in stamp order).
+  int64_t frames = 0;
   std::vector<FinishedEpisode> episodes_since_last;
 };
 

@@ -17,24 +17,27 @@ TEST(WorkerStatus, RoundTripsThroughDoubles) {
   s.prediction_queue = 5;
   s.training_queue = 6;
   s.interrupted = true;
-  s.episodes_since_last = {{3, 21.5, 22}, {63, -1.0, 500}};
+  s.frames = 70000;
+  s.episodes_since_last = {{3, 21.5, 22, 69500}, {63, -1.0, 500, 69990}};
   const auto data = encode(s);
-  ASSERT_EQ(data.size(), 14u);
+  ASSERT_EQ(data.size(), 17u);
   const WorkerStatus d = decode_worker_status(data.data(), data.size());
   EXPECT_EQ(d.prediction_batches, s.prediction_batches);
   EXPECT_EQ(d.lag_milli, -3);
   EXPECT_EQ(d.training_queue, 6);
   EXPECT_TRUE(d.interrupted);
+  EXPECT_EQ(d.frames, 70000);
   ASSERT_EQ(d.episodes_since_last.size(), 2u);
   EXPECT_EQ(d.episodes_since_last[1].agent, 63);
   EXPECT_EQ(d.episodes_since_last[1].episode_return, -1.0);
   EXPECT_EQ(d.episodes_since_last[1].length, 500);
+  EXPECT_EQ(d.episodes_since_last[1].frames, 69990);
 }
 
 TEST(WorkerStatus, RejectsWhatIsNotAStatus) {
   std::vector<double> data = encode(WorkerStatus{});
-  EXPECT_THROW(decode_worker_status(data.data(), 7), std::invalid_argument);
-  data.push_back(1.0);  // a third of an episode
+  EXPECT_THROW(decode_worker_status(data.data(), 8), std::invalid_argument);
+  data.push_back(1.0);  // a quarter of an episode
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
   data = encode(WorkerStatus{});
   data[0] = 1.5;  // prediction batches
@@ -42,7 +45,7 @@ TEST(WorkerStatus, RejectsWhatIsNotAStatus) {
   data[0] = -1;
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
   data = encode(WorkerStatus{});
-  data.insert(data.end(), {0.0, std::nan(""), 1.0});
+  data.insert(data.end(), {0.0, std::nan(""), 1.0, 5.0});
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
 }
 

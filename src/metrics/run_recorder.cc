@@ -37,8 +37,10 @@ double RunRecorder::wall_seconds() const {
          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
-void RunRecorder::episode(int64_t frames, int worker, int agent, double episode_return,
+void RunRecorder::episode(int64_t record_frames, int worker, int agent, double episode_return,
                           int64_t length) {
+  std::lock_guard lock(episode_order_.mutex);
+  const int64_t frames = episode_order_.stamp(record_frames);
   window_.add(episode_return);
   if (episodes_) {
     episodes_->row("{:.3f},{},{},{},{},{}", wall_seconds(), frames, worker, agent,
@@ -49,7 +51,10 @@ void RunRecorder::episode(int64_t frames, int worker, int agent, double episode_
   tensorboard_.add_scalar("episode/length", static_cast<float>(length), frames, now);
 }
 
-void RunRecorder::train(const TrainRecord& r) {
+void RunRecorder::train(const TrainRecord& record) {
+  std::lock_guard lock(train_order_.mutex);
+  TrainRecord r = record;
+  r.frames = train_order_.stamp(r.frames);
   if (train_) {
     train_->row("{:.3f},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", wall_seconds(),
                 r.frames, r.worker, r.step, r.batch, r.policy_loss, r.value_loss, r.entropy,
@@ -65,7 +70,10 @@ void RunRecorder::train(const TrainRecord& r) {
   }
 }
 
-void RunRecorder::sync(const SyncRecord& r) {
+void RunRecorder::sync(const SyncRecord& record) {
+  std::lock_guard lock(sync_order_.mutex);
+  SyncRecord r = record;
+  r.frames = sync_order_.stamp(r.frames);
   if (sync_) {
     sync_->row("{:.3f},{},{},{},{:.4f},{:.4f},{},{},{:.3f}", wall_seconds(), r.frames,
                r.worker, r.step, r.push_ms, r.pull_ms, r.bytes, r.version, r.lag);
@@ -76,7 +84,10 @@ void RunRecorder::sync(const SyncRecord& r) {
   tensorboard_.add_scalar("sync/policy_lag", static_cast<float>(r.lag), r.frames, now);
 }
 
-void RunRecorder::system(const SystemRecord& r) {
+void RunRecorder::system(const SystemRecord& record) {
+  std::lock_guard lock(system_order_.mutex);
+  SystemRecord r = record;
+  r.frames = system_order_.stamp(r.frames);
   if (system_) {
     system_->row("{:.3f},{},{:.1f},{:.1f},{:.1f},{},{},{},{:.3f}", wall_seconds(), r.frames,
                  r.fps, r.pps, r.tps, r.prediction_queue, r.training_queue, r.episodes,

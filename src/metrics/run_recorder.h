@@ -7,16 +7,22 @@
 //                 mean_return_100
 // The same figures go to TensorBoard event files in tensorboard/<name>/ (tags episode/*,
 // train/*, sync/*, system/*; step = frames).
-// wall_s: seconds since the recorder was made. frames: environment frames of the whole job
-// as known to the writer when it wrote the row. Losses are sums over the batch.
+// wall_s: seconds since the recorder was made. frames: the job's environment frames when the
+// record was made, as its caller knows them (exact in one process; under MPI a worker's view,
+// behind the job by less than one sync interval: README, "The run directory"); TensorBoard's step is the
+// same number. Within one file and one tag the stamps never decrease: records of one kind
+// made at the same time on several threads can reach the recorder out of order, and one
+// that arrives after a later-stamped one takes that stamp. Losses are sums over the batch.
 // Under MPI each rank writes its own files into the shared run directory (RecorderFiles):
 // worker k episodes-w<k>.csv, train-w<k>.csv and sync-w<k>.csv; server rank 0 the job's
-// episodes.csv (every worker's episodes as it received them) and system.csv.
+// episodes.csv (every worker's episodes, in the order of the workers' stamps) and system.csv.
 // Every method may be called from any thread.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -41,7 +47,9 @@ struct SyncRecord {
   double push_ms = 0, pull_ms = 0;
   int64_t bytes = 0;    // bytes pushed plus bytes pulled
   int64_t version = 0;  // global parameter version pulled
-  double lag = 0;       // policy lag: version pushed to minus the versions that acted, mean
+  // Policy lag, the mean over the pushed samples of the version the push was applied to
+  // minus the version that chose the sample's action (runtime/policy_lag.h).
+  double lag = 0;
 };
 
 struct SystemRecord {
@@ -86,6 +94,18 @@ class RunRecorder {
   EpisodeWindow window_;
   // Wall-clock seconds since the epoch, TensorBoard's time axis.
   static double epoch_seconds();
+
+  // One kind of record (one file and its tags): written one at a time, in stamp order.
+  struct Ordered {
+    std::mutex mutex;
+    int64_t last = std::numeric_limits<int64_t>::min();  // guarded by mutex
+    // With mutex held: frames, or the last stamp when that is later.
+    int64_t stamp(int64_t frames) {
+      if (frames > last) last = frames;
+      return last;
+    }
+  };
+  Ordered episode_order_, train_order_, sync_order_, system_order_;
 
   std::optional<CsvWriter> episodes_, train_, sync_, system_;
   TensorBoardWriter tensorboard_;

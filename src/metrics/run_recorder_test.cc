@@ -41,6 +41,31 @@ TEST(RunRecorder, WritesHeadersAndRows) {
   EXPECT_EQ(lines(dir / "system.csv").size(), 1u);
 }
 
+TEST(RunRecorder, StampsOfAKindNeverDecrease) {
+  // Two threads' records that reach the recorder out of order: the later arrival takes the
+  // earlier arrival's later stamp, in the file and in TensorBoard alike; kinds are separate.
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_order_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    RunRecorder rec(dir.string());
+    rec.episode(120, 0, 0, 1.0, 10);
+    rec.episode(117, 1, 0, 2.0, 11);
+    rec.episode(130, 0, 1, 3.0, 12);
+    TrainRecord t;
+    t.frames = 118;
+    rec.train(t);
+  }
+  auto episodes = lines(dir / "episodes.csv");
+  ASSERT_EQ(episodes.size(), 4u);
+  EXPECT_NE(episodes[1].find(",120,0,0,1,10"), std::string::npos) << episodes[1];
+  EXPECT_NE(episodes[2].find(",120,1,0,2,11"), std::string::npos) << episodes[2];
+  EXPECT_NE(episodes[3].find(",130,0,1,3,12"), std::string::npos) << episodes[3];
+  auto train = lines(dir / "train.csv");
+  ASSERT_EQ(train.size(), 2u);
+  EXPECT_NE(train[1].find(",118,0,0,0,"), std::string::npos) << train[1];
+}
+
 TEST(RunRecorder, WritesOnlyTheChosenFilesUnderASuffix) {
   auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_files_test";
   std::filesystem::remove_all(dir);

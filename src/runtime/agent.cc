@@ -8,6 +8,7 @@
 
 #include "algo/n_step_returns.h"
 #include "runtime/action_sampling.h"
+#include "runtime/seeds.h"
 
 namespace ga3c::runtime {
 
@@ -16,7 +17,9 @@ Agent::Agent(int id, env::EnvPtr env, uint64_t seed, const AgentConfig& config)
       env_(std::move(env)),
       config_(config),
       num_actions_(env_->num_actions()),
-      rng_(seed),
+      // Its own stream: CartPole's generator is an mt19937_64 too, seeded with the low bits
+      // below, which for a seed below 2^32 would make the two streams one (as in eval).
+      rng_(splitmix64(seed)),
       observation_(env_->observation_spec().size()),
       policy_(num_actions_, 1.0f / static_cast<float>(num_actions_)) {
   // MinAtar's generator, like NumPy's RandomState, takes 32-bit seeds.
@@ -57,7 +60,6 @@ AgentStep Agent::on_prediction() {
     return out;
   }
   if (static_cast<int>(rewards_.size()) == config_.t_max) finish_rollout(value_, false, out);
-  if (rewards_.empty()) rollout_.acted_version = version_;
 
   const int action = sample_action();
   rollout_.observations.insert(rollout_.observations.end(), observation_.begin(),
@@ -65,6 +67,7 @@ AgentStep Agent::on_prediction() {
   rollout_.actions.push_back(action);
   // A probability that underflowed to 0 gives -inf, which V-trace's truncation handles.
   rollout_.behaviour_log_probs.push_back(std::log(policy_[action]));
+  rollout_.acted_versions.push_back(version_);
   const env::StepResult r = env_->step(action, observation_.data());
   out.frames = 1;
   const float clip = config_.reward_clip;
@@ -90,7 +93,7 @@ checkpoint::AgentState Agent::state() const {
   rng << rng_;
   s.rng = rng.str();
   s.observation = observation_;
-  s.rollout_acted_version = rollout_.acted_version;
+  s.rollout_acted_versions = rollout_.acted_versions;
   s.rollout_observations = rollout_.observations;
   s.rollout_actions = rollout_.actions;
   s.rollout_rewards = rewards_;
@@ -103,11 +106,18 @@ checkpoint::AgentState Agent::state() const {
 void Agent::restore(const checkpoint::AgentState& s) {
   const std::size_t n = s.rollout_actions.size();
   if (s.observation.size() != observation_.size() ||
-      s.rollout_observations.size() != n * observation_.size() || s.rollout_rewards.size() != n) {
+      s.rollout_observations.size() != n * observation_.size()) {
     throw std::invalid_argument("agent " + std::to_string(id_) + ": the saved observations of " +
                                 std::to_string(s.observation.size()) +
                                 " floats do not fit this environment's " +
                                 std::to_string(observation_.size()));
+  }
+  if (s.rollout_rewards.size() != n || s.rollout_acted_versions.size() != n) {
+    throw std::invalid_argument("agent " + std::to_string(id_) + ": the saved rollout has " +
+                                std::to_string(n) + " actions, " +
+                                std::to_string(s.rollout_rewards.size()) + " rewards and " +
+                                std::to_string(s.rollout_acted_versions.size()) +
+                                " acting versions");
   }
   if (static_cast<int>(n) > config_.t_max) {
     throw std::invalid_argument("agent " + std::to_string(id_) + ": the saved rollout of " +
@@ -122,7 +132,7 @@ void Agent::restore(const checkpoint::AgentState& s) {
   observation_ = s.observation;
   rollout_ = Rollout{};
   rollout_.agent = id_;
-  rollout_.acted_version = s.rollout_acted_version;
+  rollout_.acted_versions = s.rollout_acted_versions;
   rollout_.observations = s.rollout_observations;
   rollout_.actions = s.rollout_actions;
   rewards_ = s.rollout_rewards;

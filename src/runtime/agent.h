@@ -47,7 +47,8 @@ class Agent {
   int id() const { return id_; }
 
   // Where the predictor writes pi(. | observation()) (num_actions() probabilities), V and the
-  // version of the parameters that computed them.
+  // global version of the parameters that computed them (the action drawn from pi is charged
+  // with that version: Rollout::acted_versions).
   float* policy_slot() { return policy_.data(); }
   void set_prediction(float value, int64_t version) {
     value_ = value;

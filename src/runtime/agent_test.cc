@@ -4,7 +4,9 @@
 
 #include "env/registry.h"
 #include "env/scripted_env.h"
+#include "runtime/action_sampling.h"
 #include "runtime/replay_env.h"
+#include "runtime/seeds.h"
 
 namespace ga3c::runtime {
 namespace {
@@ -38,7 +40,7 @@ TEST(Agent, TerminalRolloutDoesNotBootstrap) {
   EXPECT_NEAR(rollouts[0].returns[1], 0.99f, 1e-6);
   EXPECT_NEAR(rollouts[0].returns[2], 1.0f, 1e-6);
   EXPECT_EQ(rollouts[0].actions, (std::vector<int64_t>{1, 1, 1}));
-  EXPECT_EQ(rollouts[0].acted_version, 7);
+  EXPECT_EQ(rollouts[0].acted_versions, (std::vector<int64_t>{7, 7, 7}));
 }
 
 TEST(Agent, TruncatedRolloutBootstrapsFromTheFinalObservationNotTheResetOne) {
@@ -112,6 +114,29 @@ TEST(Agent, SamplesActionsInProportionToThePolicy) {
   EXPECT_NEAR(ones / 10000.0, 0.75, 0.02);
 }
 
+TEST(Agent, DrawsActionsFromAStreamOfItsOwnNotTheEnvironments) {
+  // CartPole seeds its mt19937_64 with the low 32 bits of the seed, which for seed 5 is the
+  // seed itself: the agent must draw from mt19937_64(splitmix64(5)) instead, as eval does.
+  constexpr uint64_t kSeed = 5;
+  auto env = std::make_unique<env::ScriptedEnv>(std::vector<float>(64, 0.0f), false);
+  auto* scripted = env.get();
+  Agent agent(0, std::move(env), kSeed, {});
+  agent.start();
+  const float uniform[2] = {0.5f, 0.5f};
+  std::mt19937_64 own(splitmix64(kSeed)), environments(kSeed);
+  std::vector<int> expected, shared;
+  for (int i = 0; i < 64; ++i) {
+    agent.policy_slot()[0] = uniform[0];
+    agent.policy_slot()[1] = uniform[1];
+    agent.set_prediction(0.0f, 0);
+    agent.on_prediction();
+    expected.push_back(sample_from_policy(uniform, 2, policy_draw(own)));
+    shared.push_back(sample_from_policy(uniform, 2, policy_draw(environments)));
+  }
+  EXPECT_EQ(scripted->actions_taken, expected);
+  EXPECT_NE(scripted->actions_taken, shared);
+}
+
 // Steps with a uniform policy, so that actions come from the agent's generator.
 std::vector<Rollout> play_uniform(Agent& agent, int steps, std::vector<EpisodeRecord>& episodes) {
   std::vector<Rollout> rollouts;
@@ -158,7 +183,7 @@ TEST(Agent, RestoredStateContinuesIdentically) {
     EXPECT_EQ(rollouts_a[i].actions, rollouts_b[i].actions) << i;
     EXPECT_EQ(rollouts_a[i].observations, rollouts_b[i].observations) << i;
     EXPECT_EQ(rollouts_a[i].returns, rollouts_b[i].returns) << i;
-    EXPECT_EQ(rollouts_a[i].acted_version, rollouts_b[i].acted_version) << i;
+    EXPECT_EQ(rollouts_a[i].acted_versions, rollouts_b[i].acted_versions) << i;
   }
   // The episode under way at the save ends with its whole return and length on both.
   ASSERT_GE(episodes_b.size(), 2u);
@@ -174,11 +199,23 @@ TEST(Agent, RestoreRejectsAStateThatDoesNotFit) {
   s.rollout_actions.assign(6, 0);
   s.rollout_rewards.assign(6, 0.0f);
   s.rollout_observations.assign(6 * 4, 0.0f);
+  s.rollout_acted_versions.assign(6, 0);
   try {
     agent.restore(s);
     FAIL() << "no error";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(), "agent 3: the saved rollout of 6 steps is longer than --t-max 5");
+  }
+  s = agent.state();
+  s.rollout_actions.assign(2, 0);
+  s.rollout_rewards.assign(2, 0.0f);
+  s.rollout_observations.assign(2 * 4, 0.0f);
+  s.rollout_acted_versions.assign(1, 0);
+  try {
+    agent.restore(s);
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "agent 3: the saved rollout has 2 actions, 2 rewards and 1 acting versions");
   }
   s = agent.state();
   s.rng = "three";

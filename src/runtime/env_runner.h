@@ -9,6 +9,7 @@
 
 #include "runtime/agent.h"
 #include "runtime/blocking_queue.h"
+#include "runtime/job_frames.h"
 #include "runtime/node_counters.h"
 #include "runtime/rollout.h"
 
@@ -27,9 +28,12 @@ class EnvRunner {
   using EpisodeSink = std::function<void(const EpisodeRecord&)>;
 
   // agents: owned by the node, stepped only by this runner's thread.
-  // counters: the node's; frames and env_ns grow with every step.
+  // counters: the node's; env_ns grows with every step. frames: the node's view of the job's
+  // frames, which counts every step (and the node's counters.frames with it) before
+  // on_episode hears of an episode the step ended.
   EnvRunner(std::vector<Agent*> agents, BlockingQueue<PredictionRequest>& predictions,
-            BlockingQueue<Rollout>& training, EpisodeSink on_episode, NodeCounters& counters);
+            BlockingQueue<Rollout>& training, EpisodeSink on_episode, NodeCounters& counters,
+            JobFrames& frames);
   EnvRunner(const EnvRunner&) = delete;
   EnvRunner& operator=(const EnvRunner&) = delete;
 
@@ -46,6 +50,7 @@ class EnvRunner {
   BlockingQueue<Rollout>& training_;
   EpisodeSink on_episode_;
   NodeCounters& counters_;
+  JobFrames& frames_;
   BlockingQueue<Agent*> replies_;
 };
 

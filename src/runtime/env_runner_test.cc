@@ -17,6 +17,7 @@ TEST(EnvRunner, StepsAgentsAsPredictionsArriveAndShutsDownCleanly) {
   BlockingQueue<PredictionRequest> predictions(16);
   BlockingQueue<Rollout> training(100, [](const Rollout& r) { return r.size(); });
   NodeCounters counters;
+  JobFrames frames(counters.frames, nullptr);
   std::vector<std::unique_ptr<Agent>> agents;
   for (int a = 0; a < 16; ++a) {
     agents.push_back(std::make_unique<Agent>(a, env::make_env("CartPole-v1"), 100 + a, AgentConfig{}));
@@ -27,7 +28,7 @@ TEST(EnvRunner, StepsAgentsAsPredictionsArriveAndShutsDownCleanly) {
     std::vector<Agent*> mine;
     for (int a = t; a < 16; a += 2) mine.push_back(agents[a].get());
     runners.push_back(std::make_unique<EnvRunner>(
-        mine, predictions, training, [&](const EpisodeRecord&) { ++episodes; }, counters));
+        mine, predictions, training, [&](const EpisodeRecord&) { ++episodes; }, counters, frames));
   }
   std::vector<std::thread> threads;
   for (auto& r : runners) threads.emplace_back([&r] { r->run(); });

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "env/registry.h"
+#include "runtime/policy_lag.h"
 #include "runtime/predictor.h"
 #include "runtime/seeds.h"
 
@@ -26,12 +27,13 @@ LossConfig loss_config(const TrainConfig& c) {
 
 Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
                    metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net,
-                   EnvRunner::EpisodeSink episode_listener)
+                   EnvRunner::EpisodeSink episode_listener, std::atomic<int64_t>* job_frames)
     : worker_(worker),
       config_(config),
       link_(link),
       recorder_(recorder),
       episode_listener_(std::move(episode_listener)),
+      job_frames_(counters_.frames, job_frames),
       snapshots_(std::move(make_net)),
       // Every agent has at most one request outstanding.
       predictions_(static_cast<std::size_t>(config.agents)),
@@ -62,7 +64,7 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
     for (int a = t; a < config.agents; a += config.env_threads) mine.push_back(agents_[a].get());
     runners_.push_back(std::make_unique<EnvRunner>(
         std::move(mine), predictions_, training_,
-        [this](const EpisodeRecord& e) { on_episode(e); }, counters_));
+        [this](const EpisodeRecord& e) { on_episode(e); }, counters_, job_frames_));
   }
 }
 
@@ -125,7 +127,7 @@ NonFiniteError Ga3cNode::located(const NonFiniteError& e) {
   std::lock_guard lock(update_mutex_);
   return NonFiniteError(fmt::format(
       "worker {}: {} in the batch of local training step {} (about frame {}); nothing of it "
-      "was pushed", worker_, e.what(), step_ + 1, frames_estimate()));
+      "was pushed", worker_, e.what(), step_ + 1, job_frames_.now()));
 }
 
 void Ga3cNode::run_serial() {
@@ -135,7 +137,7 @@ void Ga3cNode::run_serial() {
   std::vector<Rollout> batch(1);
   std::vector<float> grad;
   // With one worker the node's frame count is the job's, so the budget is met exactly.
-  while (!stopping_ && frames_estimate() < config_.max_frames) {
+  while (!stopping_ && job_frames_.now() < config_.max_frames) {
     if (save_point_) save_point_();
     {
       BusyTimer busy(counters_.predict_ns);
@@ -148,7 +150,7 @@ void Ga3cNode::run_serial() {
       BusyTimer busy(counters_.env_ns);
       step = agent->on_prediction();
     }
-    counters_.frames.fetch_add(step.frames, std::memory_order_relaxed);
+    job_frames_.add(step.frames);
     if (step.episode) on_episode(*step.episode);
     for (Rollout& rollout : step.rollouts) {
       batch[0] = std::move(rollout);
@@ -250,23 +252,36 @@ void Ga3cNode::join() {
         complete_sync();
       });
     }
-    // A deterministic node's unreported frames stay in its worker state, so that a resumed
-    // run reports them with the same sync as a run that did not stop.
-    if (!config_.deterministic) report(false);
+    // A deterministic node's unpushed local steps and unreported frames stay in its worker
+    // state, so that a resumed run pushes and reports them with the same sync as a run that
+    // did not stop.
+    if (!config_.deterministic) {
+      // The local steps since the last sync, else lost: the final checkpoint holds them.
+      if (step_ > pending_step_ && !failed()) {
+        guard([this] {
+          start_sync();
+          run_exchange();
+          complete_sync();
+        });
+      }
+      report(false);
+    }
   }
   std::lock_guard lock(error_mutex_);
   if (error_) std::rethrow_exception(error_);
 }
 
-int64_t Ga3cNode::frames_estimate() const {
-  // Frames this node stepped since its last report, on top of the job's total at that report.
-  return global_frames_.load() + counters_.frames.load() - reported_frames_;
+std::vector<float> Ga3cNode::parameters() {
+  std::lock_guard lock(update_mutex_);
+  return params_;
 }
 
 void Ga3cNode::on_episode(const EpisodeRecord& e) {
   counters_.episodes.fetch_add(1, std::memory_order_relaxed);
-  recorder_.episode(global_frames_.load(), worker_, e.agent, e.episode_return, e.length);
-  if (episode_listener_) episode_listener_(e);
+  EpisodeRecord stamped = e;
+  stamped.frames = job_frames_.now();  // the step that ended it is counted
+  recorder_.episode(stamped.frames, worker_, e.agent, e.episode_return, e.length);
+  if (episode_listener_) episode_listener_(stamped);
 }
 
 void Ga3cNode::report(bool synced) {
@@ -276,14 +291,15 @@ void Ga3cNode::report(bool synced) {
       link_.report(frames - reported_frames_, episodes - reported_episodes_, synced);
   reported_frames_ = frames;
   reported_episodes_ = episodes;
-  global_frames_ = progress.frames;
+  job_frames_.answered(frames, progress.frames);
   if (progress.stop) stop();
 }
 
 void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult& batch) {
   std::lock_guard lock(update_mutex_);
   if (pushes_stopped()) return;
-  const float lr = algo::lr_at(config_.lr_schedule, config_.lr, frames_estimate(), config_.max_frames);
+  const int64_t frames = job_frames_.now();
+  const float lr = algo::lr_at(config_.lr_schedule, config_.lr, frames, config_.max_frames);
   counters_.train_ns.fetch_add(batch.compute_ns, std::memory_order_relaxed);
   {
     BusyTimer busy(counters_.train_ns);
@@ -296,7 +312,7 @@ void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult&
   counters_.trained_samples.fetch_add(batch.samples, std::memory_order_relaxed);
 
   metrics::TrainRecord tr;
-  tr.frames = frames_estimate();
+  tr.frames = frames;
   tr.worker = worker_;
   tr.step = step_;
   tr.batch = batch.samples;
@@ -338,6 +354,7 @@ void Ga3cNode::start_sync() {
   pending_lag_versions_ = lag_versions_;
   pending_lag_samples_ = lag_samples_;
   pending_step_ = step_;
+  pending_frames_ = frames;
   lag_versions_ = 0;
   lag_samples_ = 0;
 }
@@ -348,17 +365,15 @@ void Ga3cNode::complete_sync() {
   const SyncResult& r = exchange_result_;
   sync_.finish(params_.data());
   version_ = r.version;
-  global_frames_ = r.progress.frames;
-  const double lag = pending_lag_samples_ > 0
-                         ? static_cast<double>(r.pushed_version) -
-                               pending_lag_versions_ / static_cast<double>(pending_lag_samples_)
-                         : 0.0;
+  job_frames_.answered(pending_frames_, r.progress.frames);
+  const double lag =
+      policy_lag(r.pushed_version - 1, pending_lag_versions_, pending_lag_samples_);
   counters_.syncs.fetch_add(1, std::memory_order_relaxed);
   counters_.sync_us.fetch_add(static_cast<int64_t>((r.push_ms + r.pull_ms) * 1000.0),
                               std::memory_order_relaxed);
   counters_.lag_milli.fetch_add(static_cast<int64_t>(lag * 1000.0), std::memory_order_relaxed);
   metrics::SyncRecord sr;
-  sr.frames = global_frames_.load();
+  sr.frames = job_frames_.now();
   sr.worker = worker_;
   sr.step = pending_step_;
   sr.push_ms = r.push_ms;

@@ -33,6 +33,7 @@
 #include "runtime/agent.h"
 #include "runtime/blocking_queue.h"
 #include "runtime/env_runner.h"
+#include "runtime/job_frames.h"
 #include "runtime/node_counters.h"
 #include "runtime/node_sync.h"
 #include "runtime/parameter_snapshots.h"
@@ -47,12 +48,14 @@ class Ga3cNode {
  public:
   // link and recorder must outlive the node. make_net builds the node's architecture.
   // episode_listener, when given, is also told of every finished episode, on an env thread
-  // (an MPI worker forwards them to server rank 0). Agents are seeded
-  // agent_seed(config.seed, worker, agent). Throws what environment creation throws
-  // (UnknownEnvError).
+  // (an MPI worker forwards them to server rank 0). job_frames: in one process, the counter
+  // of the job's frames that every node shares (JobFrames), holding the job's frames before
+  // this process; null under MPI. Agents are seeded agent_seed(config.seed, worker, agent).
+  // Throws what environment creation throws (UnknownEnvError).
   Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
            metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net,
-           EnvRunner::EpisodeSink episode_listener = {});
+           EnvRunner::EpisodeSink episode_listener = {},
+           std::atomic<int64_t>* job_frames = nullptr);
   ~Ga3cNode();
   Ga3cNode(const Ga3cNode&) = delete;
   Ga3cNode& operator=(const Ga3cNode&) = delete;
@@ -71,14 +74,20 @@ class Ga3cNode {
   void start();
   // Closes every queue so each thread leaves its loop. Idempotent, any thread.
   void stop();
-  // Joins every thread, then reports the frames and episodes not yet reported. Rethrows the
-  // first error a thread raised.
+  // Joins every thread; then, unless the node is deterministic or failed, pushes what its
+  // local steps since the last sync added (so that the parameter server holds every local
+  // step) with one last sync; then reports the frames and episodes not yet reported.
+  // Rethrows the first error a thread raised.
   void join();
 
   bool stopping() const { return stopping_.load(); }
   // Whether a thread failed (join() will rethrow its error).
   bool failed();
   const NodeCounters& counters() const { return counters_; }
+  // The job's frames as this node knows them (job_frames.h).
+  int64_t job_frames() const { return job_frames_.now(); }
+  // After join(): the node's parameters (num_params floats).
+  std::vector<float> parameters();
   std::size_t prediction_queue_size() const { return predictions_.size(); }
   std::size_t training_queue_size() const { return training_.size(); }
   int worker() const { return worker_; }
@@ -99,7 +108,6 @@ class Ga3cNode {
   void start_sync();
   void run_exchange();
   void complete_sync();
-  int64_t frames_estimate() const;
   void on_episode(const EpisodeRecord& episode);
   void guard(const std::function<void()>& body);
 
@@ -111,6 +119,7 @@ class Ga3cNode {
   std::vector<int64_t> obs_shape_;
 
   NodeCounters counters_;
+  JobFrames job_frames_;
   ParameterSnapshots snapshots_;
   BlockingQueue<PredictionRequest> predictions_;
   BlockingQueue<Rollout> training_;
@@ -131,14 +140,14 @@ class Ga3cNode {
   int64_t lag_samples_ = 0;        // guarded by update_mutex_
   int64_t reported_frames_ = 0;    // guarded by update_mutex_
   int64_t reported_episodes_ = 0;  // guarded by update_mutex_
-  std::atomic<int64_t> global_frames_{0};  // job-wide frames at the last report
 
   // The sync in flight, from start_sync() to complete_sync(); guarded by update_mutex_ except
   // exchange_result_, which run_exchange() writes before the sync thread's wait() returns (or
   // on the update path itself, without overlap).
   double pending_lag_versions_ = 0;
   int64_t pending_lag_samples_ = 0;
-  int64_t pending_step_ = 0;
+  int64_t pending_step_ = 0;       // the local step it was started at
+  int64_t pending_frames_ = 0;     // the node's frame count its report counts up to
   SyncResult exchange_result_;
   // config.sync_overlap only. Declared after what its jobs touch, so it is destroyed (and
   // its last job finished) before them.

@@ -1,5 +1,8 @@
 // Server ranks of an MPI training job (mpi_training.h).
+#include <algorithm>
 #include <chrono>
+#include <limits>
+#include <map>
 #include <vector>
 
 #include <spdlog/spdlog.h>
@@ -28,15 +31,19 @@ class JobStatus {
         recorder_(recorder),
         interrupt_(interrupt),
         latest_(workers),
+        seen_(workers, 0),
         last_time_(Clock::now()) {}
 
   void on_status(int worker, const comm::WorkerStatus& s) {
-    for (const auto& e : s.episodes_since_last) {
-      recorder_.episode(counters_.frames(), worker, e.agent, e.episode_return, e.length);
-    }
+    for (const auto& e : s.episodes_since_last) unwritten_.emplace(e.frames, Episode{worker, e});
+    seen_[worker] = std::max(seen_[worker], s.frames);
+    write_episodes(*std::min_element(seen_.begin(), seen_.end()));
     latest_[worker] = s;
     latest_[worker].episodes_since_last.clear();
   }
+
+  // Every episode not yet written (at the end of the job).
+  void write_all_episodes() { write_episodes(std::numeric_limits<int64_t>::max()); }
 
   // Between messages: the stop decision, and every status interval a status line.
   void tick() {
@@ -78,12 +85,29 @@ class JobStatus {
   bool interrupted() const { return interrupted_; }
 
  private:
+  struct Episode {
+    int worker = 0;
+    comm::FinishedEpisode episode;
+  };
+
+  // episodes.csv in the order of the workers' stamps: an episode is written once every
+  // worker's status has passed its stamp, since none of theirs can come stamped below it.
+  void write_episodes(int64_t up_to) {
+    while (!unwritten_.empty() && unwritten_.begin()->first <= up_to) {
+      const auto& [worker, e] = unwritten_.begin()->second;
+      recorder_.episode(e.frames, worker, e.agent, e.episode_return, e.length);
+      unwritten_.erase(unwritten_.begin());
+    }
+  }
+
   const TrainConfig& config_;
   ps::GlobalCounters& counters_;
   const ps::Shard& shard_;
   metrics::RunRecorder& recorder_;
   const std::atomic<bool>* interrupt_;
   std::vector<comm::WorkerStatus> latest_;
+  std::vector<int64_t> seen_;  // each worker's frames at its latest status
+  std::multimap<int64_t, Episode> unwritten_;  // by stamp, in arrival order for equal stamps
   JobTotals last_;  // the job's totals at the previous status line
   Clock::time_point last_time_;
   bool interrupted_ = false;
@@ -154,6 +178,7 @@ TrainingSummary run_mpi_server(const TrainConfig& config, const comm::MpiRoles& 
   };
   hooks.on_status = [&](int worker, const comm::WorkerStatus& s) { job.on_status(worker, s); };
   server.serve(hooks);
+  job.write_all_episodes();
   order_checkpoint(true);
   recorder->flush();
 

@@ -21,24 +21,30 @@ namespace {
 // Episodes finished on the env threads, waiting for the next status.
 class EpisodeOutbox {
  public:
+  // An episode stamped in the instant before the last take() but added after it goes out
+  // with that take's frames, so that no episode a status sends is stamped below the frames
+  // an earlier status promised.
   void add(const EpisodeRecord& e) {
     std::lock_guard lock(mutex_);
-    episodes_.push_back({e.agent, e.episode_return, e.length});
+    episodes_.push_back({e.agent, e.episode_return, e.length, std::max(e.frames, taken_)});
   }
-  std::vector<comm::FinishedEpisode> take() {
+  // The episodes so far, and the node's job frames now (WorkerStatus::frames).
+  std::vector<comm::FinishedEpisode> take(const Ga3cNode& node, int64_t& frames) {
     std::lock_guard lock(mutex_);
+    frames = taken_ = node.job_frames();
     return std::exchange(episodes_, {});
   }
 
  private:
   std::mutex mutex_;
   std::vector<comm::FinishedEpisode> episodes_;  // guarded by mutex_
+  int64_t taken_ = 0;                            // guarded by mutex_: frames of the last take
 };
 
 comm::WorkerStatus status_of(const Ga3cNode& node, EpisodeOutbox& outbox, bool interrupted) {
   const NodeCounters& c = node.counters();
   comm::WorkerStatus s;
-  s.episodes_since_last = outbox.take();
+  s.episodes_since_last = outbox.take(node, s.frames);
   s.prediction_batches = c.prediction_batches.load();
   s.training_batches = c.training_batches.load();
   s.syncs = c.syncs.load();

@@ -1,19 +1,42 @@
 #include "runtime/parameter_snapshots.h"
 
 #include <cstring>
+#include <utility>
 
 namespace ga3c::runtime {
 
-ParameterSnapshots::ParameterSnapshots(NetFactory make_net) : make_net_(std::move(make_net)) {
-  current_ = make_snapshot();
-  pool_.push_back(current_);
+ParameterSnapshots::ParameterSnapshots(NetFactory make_net)
+    : make_net_(std::move(make_net)), pool_(std::make_shared<Pool>()) {
+  ParameterSnapshot* first = take_free_or_make();
+  num_params_ = first->flat->size();
+  current_ = hand_out(first);
 }
 
-std::shared_ptr<ParameterSnapshot> ParameterSnapshots::make_snapshot() const {
-  auto snapshot = std::make_shared<ParameterSnapshot>();
+ParameterSnapshot* ParameterSnapshots::take_free_or_make() {
+  {
+    std::lock_guard lock(pool_->mutex);
+    if (!pool_->free.empty()) {
+      ParameterSnapshot* s = pool_->free.back();
+      pool_->free.pop_back();
+      return s;
+    }
+  }
+  auto snapshot = std::make_unique<ParameterSnapshot>();
   snapshot->net = make_net_();
   snapshot->flat = std::make_unique<model::FlatParameters>(*snapshot->net);
-  return snapshot;
+  ParameterSnapshot* s = snapshot.get();
+  std::lock_guard lock(pool_->mutex);
+  pool_->all.push_back(std::move(snapshot));
+  return s;
+}
+
+std::shared_ptr<ParameterSnapshot> ParameterSnapshots::hand_out(ParameterSnapshot* snapshot) const {
+  // The deleter runs after the last holder's reads (shared_ptr orders every owner's release
+  // before it), and the list's mutex orders it before the writer's take.
+  return std::shared_ptr<ParameterSnapshot>(snapshot, [pool = pool_](ParameterSnapshot* s) {
+    std::lock_guard lock(pool->mutex);
+    pool->free.push_back(s);
+  });
 }
 
 std::shared_ptr<const ParameterSnapshot> ParameterSnapshots::current() const {
@@ -21,29 +44,18 @@ std::shared_ptr<const ParameterSnapshot> ParameterSnapshots::current() const {
   return current_;
 }
 
-std::size_t ParameterSnapshots::num_params() const { return pool_.front()->flat->size(); }
+std::size_t ParameterSnapshots::num_params() const { return num_params_; }
 
 void ParameterSnapshots::publish(const float* params, int64_t version) {
-  std::shared_ptr<ParameterSnapshot> target;
+  ParameterSnapshot* target = take_free_or_make();
+  std::memcpy(target->flat->data(), params, num_params_ * sizeof(float));
+  target->version = version;
+  std::shared_ptr<ParameterSnapshot> previous = hand_out(target);
   {
     std::lock_guard lock(mutex_);
-    // Only the pool and current_ hand out references, so a snapshot other than current_ with
-    // a use count of 1 is held by nobody and nobody can take it before we publish it.
-    for (auto& s : pool_) {
-      if (s != current_ && s.use_count() == 1) {
-        target = s;
-        break;
-      }
-    }
+    std::swap(current_, previous);
   }
-  if (!target) {
-    target = make_snapshot();
-    pool_.push_back(target);
-  }
-  std::memcpy(target->flat->data(), params, target->flat->size() * sizeof(float));
-  target->version = version;
-  std::lock_guard lock(mutex_);
-  current_ = std::move(target);
+  // previous goes back to the free list here, outside mutex_, if no reader holds it.
 }
 
 }  // namespace ga3c::runtime

@@ -22,6 +22,9 @@ struct ParameterSnapshot {
 };
 
 // current() may be called from any thread; publish() from one writer thread at a time.
+// A snapshot is rewritten only after its last holder let it go: the holders' shared_ptr hands
+// it back to a free list (under the list's mutex) when the last one drops it, so every read
+// of it happens before publish() takes it from the list.
 class ParameterSnapshots {
  public:
   using NetFactory = std::function<std::shared_ptr<model::ActorCritic>()>;
@@ -39,10 +42,20 @@ class ParameterSnapshots {
   std::size_t num_params() const;
 
  private:
-  std::shared_ptr<ParameterSnapshot> make_snapshot() const;
+  // Owns every snapshot; shared with the handed-out pointers' deleters, so that a snapshot
+  // held past this object's end still has a home.
+  struct Pool {
+    std::mutex mutex;
+    std::vector<std::unique_ptr<ParameterSnapshot>> all;  // guarded by mutex
+    std::vector<ParameterSnapshot*> free;                 // guarded by mutex: held by no one
+  };
+
+  ParameterSnapshot* take_free_or_make();
+  std::shared_ptr<ParameterSnapshot> hand_out(ParameterSnapshot* snapshot) const;
 
   NetFactory make_net_;
-  std::vector<std::shared_ptr<ParameterSnapshot>> pool_;  // writer only
+  std::shared_ptr<Pool> pool_;
+  std::size_t num_params_ = 0;
   mutable std::mutex mutex_;
   std::shared_ptr<ParameterSnapshot> current_;  // guarded by mutex_
 };

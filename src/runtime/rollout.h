@@ -9,9 +9,11 @@ namespace ga3c::runtime {
 // Up to t_max consecutive transitions of one agent, with their n-step returns.
 struct Rollout {
   int agent = 0;
-  int64_t acted_version = 0;        // local model version that chose the first action
   std::vector<float> observations;  // [n, obs_size] float32, row-major
   std::vector<int64_t> actions;     // [n]
+  // [n] global parameter version of the prediction that chose each action: a rollout that
+  // spans a pull was acted partly by the newer version.
+  std::vector<int64_t> acted_versions;
   std::vector<float> returns;       // [n] n-step returns of clipped rewards
   // For V-trace (algo/vtrace.h), which recomputes the rest with the trained parameters:
   std::vector<float> behaviour_log_probs;    // [n] log mu(a_t | x_t) of the acting prediction
@@ -25,6 +27,8 @@ struct EpisodeRecord {
   int agent = 0;
   double episode_return = 0.0;
   int64_t length = 0;  // agent steps (= environment frames; built-in envs skip no frames)
+  // The job's frames when it ended, as the node knew them (JobFrames); the node sets it.
+  int64_t frames = 0;
 };
 
 }  // namespace ga3c::runtime

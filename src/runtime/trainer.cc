@@ -76,7 +76,7 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
   BatchResult result;
   for (const Rollout& r : batch) {
     result.samples += static_cast<int64_t>(r.size());
-    result.acted_version_sum += static_cast<double>(r.acted_version) * r.size();
+    for (int64_t v : r.acted_versions) result.acted_version_sum += static_cast<double>(v);
   }
   std::vector<int64_t> shape{result.samples};
   shape.insert(shape.end(), obs_shape.begin(), obs_shape.end());

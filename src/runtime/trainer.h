@@ -29,7 +29,9 @@ struct BatchResult {
   int64_t samples = 0;
   double policy_loss = 0, value_loss = 0, entropy = 0;  // sums over the batch
   double grad_norm = 0;                                  // L2 norm of the flat gradient
-  double acted_version_sum = 0;  // sum over samples of the version that chose the action
+  // Sum over samples of the global parameter version that chose each sample's action
+  // (Rollout::acted_versions), for the policy lag (policy_lag.h).
+  double acted_version_sum = 0;
   int64_t compute_ns = 0;        // time spent building tensors, forward and backward
 };
 

@@ -81,11 +81,15 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
                              {server.progress(), recorder.wall_seconds()}, worker));
   };
 
+  // The job's frames, counted by every node as it steps them: the exact stamp of every
+  // record (a resumed job's count includes what its worker had not reported).
+  std::atomic<int64_t> job_frames{start.resume ? start.resume->frames : 0};
   std::vector<std::unique_ptr<comm::InProcessLink>> links;
   std::vector<std::unique_ptr<Ga3cNode>> nodes;
   for (int w = 0; w < config.workers; ++w) {
     links.push_back(std::make_unique<comm::InProcessLink>(server));
-    nodes.push_back(std::make_unique<Ga3cNode>(w, config, *links.back(), recorder, make_net));
+    nodes.push_back(std::make_unique<Ga3cNode>(w, config, *links.back(), recorder, make_net,
+                                               EnvRunner::EpisodeSink{}, &job_frames));
   }
   if (config.deterministic) {
     // Saves happen between two agent steps, on the node's thread, where its state is whole.

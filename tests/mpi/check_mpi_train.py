@@ -4,7 +4,8 @@ stops every rank with exit code 2 and one line of ours; a short job of 2 servers
 (with --sync-overlap when asked) exits 0 on every rank, prints the status line from rank 0
 only, logs each worker's seed, and writes the run directory as documented (server 0:
 episodes.csv and system.csv; worker k: episodes-w<k>.csv, train-w<k>.csv, sync-w<k>.csv;
-TensorBoard under tensorboard/rank<r>)."""
+TensorBoard under tensorboard/rank<r>), every file's frames column never decreasing and
+episodes.csv holding every worker's episodes."""
 import argparse
 import csv
 import os
@@ -77,6 +78,15 @@ def main():
         if len(job_rows) != worker_rows:
             failures.append("episodes.csv holds %d episodes, the workers' files %d"
                             % (len(job_rows), worker_rows))
+        names = ["episodes.csv", "system.csv"] + [
+            "%s-w%d.csv" % (kind, k) for kind in ("episodes", "train", "sync") for k in (0, 1)]
+        for name in names:
+            with open(os.path.join(run_dir, name)) as f:
+                stamps = [int(r["frames"]) for r in csv.DictReader(f)]
+            back = sum(1 for a, b in zip(stamps, stamps[1:]) if b < a)
+            if back:
+                failures.append("%s: %d of %d rows go backwards in frames"
+                                % (name, back, len(stamps)))
         with open(os.path.join(run_dir, "sync-w1.csv")) as f:
             syncs = list(csv.DictReader(f))
         if not syncs or int(syncs[-1]["version"]) < 1:
