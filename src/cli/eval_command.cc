@@ -118,9 +118,7 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
                   "there")
       ->required()
       ->type_name("PATH");
-  eval.add_option("--episodes", request.episodes, "Episodes to play (> 0)")
-      ->required()
-      ->type_name("N");
+  eval.add_option("--episodes", request.episodes, "Episodes to play (> 0)")->required();
   eval.add_option("--env", request.env_id,
                   "Play this environment instead of the checkpoint's; it must have the same "
                   "observation shape and number of actions (e.g. MinAtar games of one shape)")
@@ -130,8 +128,7 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
   eval.add_option("--seed", request.seed,
                   "Seeds the environment and the action draws: the same seed replays the same "
                   "episodes")
-      ->capture_default_str()
-      ->type_name("S");
+      ->capture_default_str();
   eval.add_option("--record", request.record,
                   "Also write the first episode as an animated GIF, looping (MinAtar and "
                   "CartPole); an existing file is never overwritten")

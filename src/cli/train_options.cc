@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
 #include "cli/config_file.h"
+#include "cli/number_options.h"
 #include "cli/printable.h"
 #include "cli/presets.h"
 #include "ps/shard.h"
@@ -33,10 +35,13 @@ bool is_switch(const CLI::Option& opt) { return opt.get_expected_min() == 0; }
 
 // What a value of the option must be, for messages; empty for names and paths.
 std::string number_kind(const CLI::Option& opt) {
-  const std::string type = opt.get_type_name();
-  if (type == "INT") return "an integer";
-  if (type == "UINT") return "a whole number >= 0";
-  if (type == "FLOAT") return "a number";
+  const std::optional<NumberKind> kind = number_kind_of(opt);
+  if (!kind) return "";
+  switch (*kind) {
+    case NumberKind::kInteger: return "an integer";
+    case NumberKind::kUnsigned: return "a whole number >= 0";
+    case NumberKind::kFloat: return "a number";
+  }
   return "";
 }
 
@@ -62,7 +67,7 @@ void check_type(const CLI::Option& opt, const ConfigEntry& e, const std::string&
   }
   const std::string number = number_kind(opt);
   if (number.empty()) {
-    if (e.kind == Kind::kBoolean) wrong(e.key + " takes a string: " + e.key + " = \"...\"");
+    if (e.kind != Kind::kString) wrong(e.key + " takes a string: " + e.key + " = \"...\"");
   } else if (e.kind != Kind::kNumber) {
     wrong(e.key + " takes " + number + ", written without quotes");
   }
@@ -153,6 +158,7 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     app_.add_flag("--quiet", c.quiet, "No status line");
   });
   app_.footer(presets_help());
+  read_numbers_as_toml(app_);
 }
 
 CLI::Option* TrainOptions::setting(const std::string& key) const {
@@ -189,8 +195,16 @@ void TrainOptions::apply_config(std::string_view text, const std::string& file) 
     }
     check_type(*opt, e, where);
     if (opt->count() > 0) continue;  // a flag on the command line wins over the file
+    std::string value = e.value;
+    if (const std::optional<NumberKind> kind = number_kind_of(*opt)) {
+      try {
+        value = read_number(e.value, *kind);
+      } catch (const std::invalid_argument& problem) {
+        throw std::invalid_argument(where + e.key + " = " + problem.what());
+      }
+    }
     config_lines_[opt] = {file, e.line};
-    opt->add_result(e.value);
+    opt->add_result(value);
     try {
       opt->run_callback();
     } catch (const CLI::ParseError&) {

@@ -66,11 +66,19 @@ TEST(TrainOptions, ConfigErrorsNameTheLineAndTheFix) {
   EXPECT_EQ(Train().error_of("[train]\nenv = true\n"),
             "config file c.toml, line 2: env = true is a boolean; env takes a string: env = \"...\"");
   EXPECT_EQ(Train().error_of("[train]\nagents = 99999999999999999999\n"),
-            "config file c.toml, line 2: agents = 99999999999999999999 is not an integer in range; "
-            "see `ga3c train --help`");
-  EXPECT_EQ(Train().error_of("[train]\nagents = 1.5\n"),
-            "config file c.toml, line 2: agents = 1.5 is not an integer in range; see "
+            "config file c.toml, line 2: agents = 99999999999999999999 is out of range; give an "
+            "integer from -9223372036854775808 to 9223372036854775807");
+  EXPECT_EQ(Train().error_of("[train]\nagents = 4294967296\n"),
+            "config file c.toml, line 2: agents = 4294967296 is not an integer in range; see "
             "`ga3c train --help`");
+  EXPECT_EQ(Train().error_of("[train]\nagents = 1.5\n"),
+            "config file c.toml, line 2: agents = 1.5 is not an integer (TOML reads it as a "
+            "float); write a whole number");
+  EXPECT_EQ(Train().error_of("[train]\nmax-frames = 2e6\n"),
+            "config file c.toml, line 2: max-frames = 2e6 is not an integer (TOML reads it as a "
+            "float); write 2000000");
+  EXPECT_EQ(Train().error_of("[train]\nseed = -1\n"),
+            "config file c.toml, line 2: seed = -1 is negative; give a whole number >= 0");
   EXPECT_EQ(Train().error_of("[train]\nlog-level = \"loud\"\n"),
             "config file c.toml, line 2: unknown --log-level 'loud'; use trace, debug, info, "
             "warn, error, critical or off");
