@@ -6,12 +6,14 @@
 #include <memory>
 #include <sstream>
 #include <stdexcept>
+#include <string>
 
 #include <spdlog/spdlog.h>
 
 #include "checkpoint/atomic_file.h"
 #include "checkpoint/checkpoint_directory.h"
 #include "checkpoint/checkpoint_error.h"
+#include "cli/number_options.h"
 #include "render/gif_encoder.h"
 #include "render/renderer.h"
 #include "runtime/evaluation.h"
@@ -141,7 +143,8 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
       "how actions were chosen, and the mean, "
       "population standard deviation, min and max of the raw (unclipped) episode returns and "
       "the mean episode length. Sticky actions (MinAtar) are those the run trained with, from "
-      "the config.toml inside the checkpoint. Bad input: one line naming the problem, exit 2.\n");
+      "the config.toml inside the checkpoint. Bad input: one line naming the problem, exit 2.\n" +
+      std::string(kNumbersHelp));
 }
 
 int run_eval_command(const EvalRequest& request) {

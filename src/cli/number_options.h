@@ -11,6 +11,12 @@
 
 namespace ga3c::cli {
 
+// For a command's --help: how its numbers are read.
+inline constexpr const char* kNumbersHelp =
+    "Numbers are read as TOML 1.0 integers and floats, as in a config file: 8, -3, "
+    "1_000_000, 0x1f, 0o17, 0b101, 3e-4, 1.5E3, inf; a float is no integer (write 1000000, "
+    "not 1e6), a seed is not negative, and 010 is refused rather than read as octal.\n";
+
 // What a value of `option` must be, by CLI11's type name of its variable (INT, UINT, FLOAT);
 // nullopt for switches, names and paths. A number option must keep that type name (no
 // ->type_name override) for read_numbers_as_toml to find it.

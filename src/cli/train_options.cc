@@ -157,7 +157,7 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--log-level", log_level_, "trace | debug | info | warn | error | off");
     app_.add_flag("--quiet", c.quiet, "No status line");
   });
-  app_.footer(presets_help());
+  app_.footer(presets_help() + "\n" + kNumbersHelp);
   read_numbers_as_toml(app_);
 }
 

@@ -2,6 +2,7 @@
 """Bad input to `ga3c train` gets one line on stderr naming the problem, exit code 2, and
 nothing written: no run directory appears and an existing run is left as it was."""
 import argparse
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -181,11 +182,12 @@ def check_all(binary, tmp):
          "number_env.toml, line 2: env = 5 is a number; env takes a string: env = \"...\""),
     ]
     cases += [(extra, [line]) for extra, line in number_cases]
-    failures = []
-    for extra, needles in cases:
-        run_dir = fresh if "--run-dir" not in extra else None
-        cmd = [binary, "train", "--run-dir", run_dir] + extra
-        failures += check(cmd, needles, must_not_exist=fresh)
+    # Each case is a process that loads LibTorch (about a second); four at a time.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        results = pool.map(
+            lambda case: check([binary, "train", "--run-dir", fresh] + case[0], case[1],
+                               must_not_exist=fresh), cases)
+        failures = [problem for problems in results for problem in problems]
     # The other subcommands read their numbers the same way (they fail before reading files).
     other_cases = [
         (["eval", "--checkpoint", missing, "--episodes", "1.5"],
