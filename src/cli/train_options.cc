@@ -194,7 +194,6 @@ void TrainOptions::apply_config(std::string_view text, const std::string& file) 
                                   it->second.second + "); keep one");
     }
     check_type(*opt, e, where);
-    if (opt->count() > 0) continue;  // a flag on the command line wins over the file
     std::string value = e.value;
     if (const std::optional<NumberKind> kind = number_kind_of(*opt)) {
       try {
@@ -203,6 +202,7 @@ void TrainOptions::apply_config(std::string_view text, const std::string& file) 
         throw std::invalid_argument(where + e.key + " = " + problem.what());
       }
     }
+    if (opt->count() > 0) continue;  // a flag on the command line wins over the file
     config_lines_[opt] = {file, e.line};
     opt->add_result(value);
     try {
