@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -13,6 +12,7 @@
 #include "checkpoint/atomic_file.h"
 #include "checkpoint/checkpoint_directory.h"
 #include "checkpoint/checkpoint_error.h"
+#include "cli/config_file.h"
 #include "cli/number_options.h"
 #include "render/gif_encoder.h"
 #include "render/renderer.h"
@@ -62,32 +62,27 @@ LoadedCheckpoint load_checkpoint(const std::string& given) {
   return {std::move(*latest.checkpoint), latest.paths.front()};
 }
 
-// The run's sticky-action probability from its config.toml ([train] sticky-actions); a run
-// that wrote none trained with the default.
+// The run's sticky-action probability from its config.toml ([train] sticky-actions), read as
+// `ga3c train --config` reads it; a run that wrote none trained with the default.
 double sticky_actions_of(const LoadedCheckpoint& loaded) {
-  std::istringstream in(loaded.checkpoint.config_toml);
-  std::vector<CLI::ConfigItem> items;
+  double p = runtime::TrainConfig().sticky_action_prob;
+  std::string value;
   try {
-    items = CLI::ConfigTOML().from_config(in);
-  } catch (const std::exception& e) {
+    for (const ConfigEntry& e : parse_config(loaded.checkpoint.config_toml, "config.toml")) {
+      if (e.key != "sticky-actions") continue;
+      value = e.value;
+      p = std::strtod(read_number(e.value, NumberKind::kFloat).c_str(), nullptr);
+    }
+  } catch (const std::invalid_argument& e) {
     throw checkpoint::CheckpointError(loaded.path, std::string("its config cannot be read (") +
                                                        e.what() + ")",
                                       "use a checkpoint written by `ga3c train`");
   }
-  double p = runtime::TrainConfig().sticky_action_prob;
-  for (const auto& item : items) {
-    if (item.parents != std::vector<std::string>{"train"} || item.name != "sticky-actions") {
-      continue;
-    }
-    const std::string value = item.inputs.empty() ? "" : item.inputs.front();
-    char* end = nullptr;
-    p = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || !(p >= 0 && p <= 1)) {
-      throw checkpoint::CheckpointError(
-          loaded.path, "its config has sticky-actions = " + checkpoint::quoted(value) +
-                           ", not a probability",
-          "use a checkpoint written by `ga3c train`");
-    }
+  if (!(p >= 0 && p <= 1)) {
+    throw checkpoint::CheckpointError(
+        loaded.path, "its config has sticky-actions = " + checkpoint::quoted(value) +
+                         ", not a probability",
+        "use a checkpoint written by `ga3c train`");
   }
   return p;
 }

@@ -1,5 +1,6 @@
 #include "cli/toml_number.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -74,6 +75,16 @@ TomlNumber based_integer(std::string_view s, bool signed_text) {
   n.type = TomlNumber::Type::kInteger;
   accumulate(n, digits, base);
   return n;
+}
+
+// The shortest text that reads back to `value`, in a TOML float's syntax ("0.0025", "1e-08",
+// "150.0", "inf", "-nan"), so that one value is always written the same way.
+std::string float_text_of(double value) {
+  char text[64];
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, value);
+  std::string out(text, end);
+  if (std::isfinite(value) && out.find_first_of(".e") == std::string::npos) out += ".0";
+  return out;
 }
 
 }  // namespace
@@ -151,8 +162,8 @@ std::string read_number(std::string_view text, NumberKind kind) {
              "3e-4, 1.5, inf" + (kind == NumberKind::kFloat ? "" : " (an integer here)"));
       break;
     case TomlNumber::Type::kFloat: {
-      if (kind == NumberKind::kFloat) return n.float_text;
       const double value = std::strtod(n.float_text.c_str(), nullptr);
+      if (kind == NumberKind::kFloat) return float_text_of(value);
       std::string fix = kind == NumberKind::kUnsigned ? "a whole number >= 0" : "a whole number";
       if (std::isfinite(value) && value == std::floor(value) && std::fabs(value) < 1e18 &&
           (kind == NumberKind::kInteger || value >= 0)) {
@@ -177,7 +188,9 @@ std::string read_number(std::string_view text, NumberKind kind) {
                    : "is out of range; give an integer from -9223372036854775808 to "
                      "9223372036854775807");
       }
-      return (n.negative && n.magnitude > 0 ? "-" : "") + magnitude;
+      const std::string integer = (n.negative && n.magnitude > 0 ? "-" : "") + magnitude;
+      return kind == NumberKind::kFloat ? float_text_of(std::strtod(integer.c_str(), nullptr))
+                                        : integer;
     }
   }
   return "";

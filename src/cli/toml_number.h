@@ -38,10 +38,13 @@ enum class NumberKind {
   kFloat,     // a TOML float, or an integer from -2^63 to 2^63-1
 };
 
-// `text` read as a number of `kind`, written the way strtoll / strtoull / strtold read it
-// exactly: an integer in plain decimal ("16" for 0x10, "1000" for 1_000, "5" for +5, "0" for
-// -0), a float as in TomlNumber::float_text. A setting's own range (--agents up to 65536, lr >
-// 0, finite values) is checked later by its owner; inf and nan pass here as TOML has them.
+// `text` read as a number of `kind`, written in one canonical TOML form that strtoll /
+// strtoull / strtold read exactly: an integer in plain decimal ("16" for 0x10, "1000" for
+// 1_000, "5" for +5, "0" for -0); a float setting's value, integer or float, as the shortest
+// text of its double in a float's syntax ("0.0025" for 25e-4 and 2.5e-3, "150.0" for 15e1 and
+// 150, "1e-08", "inf", "-nan"), so that a run's config.toml says each value one way. A
+// setting's own range (--agents up to 65536, lr > 0, finite values) is checked later by its
+// owner; inf and nan pass here as TOML has them.
 // Throws std::invalid_argument whose message starts with the text and says the fix, e.g.
 // "-1 is negative; give a whole number >= 0", "1e3 is a float; give an integer, such as 1000",
 // "010 has a leading zero, which TOML does not allow; write 10 (0o10 for octal)".

@@ -267,7 +267,9 @@ std::string TrainOptions::to_toml() const {
     std::string value = opt->count() > 0 ? opt->results().back() : opt->get_default_str();
     if (is_switch(*opt)) {
       value = value == "true" || value == "1" ? "true" : "false";
-    } else if (number_kind(*opt).empty()) {
+    } else if (const std::optional<NumberKind> kind = number_kind_of(*opt)) {
+      value = read_number(value, *kind);  // a default as CLI11 printed it, in canonical form
+    } else {
       value = toml_string(value);
     }
     toml += name + " = " + value + "\n";

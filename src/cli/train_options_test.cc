@@ -107,9 +107,9 @@ TEST(TrainOptions, TomlNumbersLandAsTheirValuesAndAreWrittenInDecimal) {
   EXPECT_EQ(c.lr, 2.5e-3f);
   EXPECT_EQ(c.gamma, 0.99f);
   const std::string toml = train.options().to_toml();
-  for (const char* line : {"\nseed = 18446744073709551615\n", "\ntarget-return = -15e1\n",
+  for (const char* line : {"\nseed = 18446744073709551615\n", "\ntarget-return = -150.0\n",
                            "\nmax-frames = 2000\n", "\nagents = 8\n", "\nnum-ps = 2\n",
-                           "\nlr = 25e-4\n", "\ngamma = 99e-2\n"}) {
+                           "\nlr = 0.0025\n", "\ngamma = 0.99\n"}) {
     EXPECT_NE(toml.find(line), std::string::npos) << line << toml;
   }
 }

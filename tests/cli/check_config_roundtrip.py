@@ -60,8 +60,8 @@ def main():
     for run_dir in (fourth, fifth):
         settings = read_settings(run_dir)
         expectations += [(settings, "max-frames", "2000"), (settings, "agents", "8"),
-                         (settings, "seed", "255"), (settings, "gamma", "99e-2"),
-                         (settings, "num-ps", "1"), (settings, "target-return", "5e2")]
+                         (settings, "seed", "255"), (settings, "gamma", "0.99"),
+                         (settings, "num-ps", "1"), (settings, "target-return", "500.0")]
     for run_dir in (first, second, third, fourth, fifth):
         with open(os.path.join(run_dir, "config.toml"), "rb") as f:
             written = tomllib.load(f)["train"]

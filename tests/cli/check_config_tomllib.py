@@ -181,8 +181,10 @@ def fits(name, v):
 
 
 def same(a, b):
-    if type(a) is float and type(b) in (float, int):
-        b = float(b)
+    """Equal values; a float setting's integer and float of one value are the same (ga3c writes
+    a float setting's value as a float)."""
+    if float in (type(a), type(b)) and {type(a), type(b)} <= {int, float}:
+        a, b = float(a), float(b)
         return (math.isnan(a) and math.isnan(b)) or (a == b and math.copysign(1, a) == math.copysign(1, b))
     return a == b and type(a) is type(b)
 
