@@ -41,13 +41,14 @@ enum class NumberKind {
 // `text` read as a number of `kind`, written in one canonical TOML form that strtoll /
 // strtoull / strtold read exactly: an integer in plain decimal ("16" for 0x10, "1000" for
 // 1_000, "5" for +5, "0" for -0); a float setting's value, integer or float, as the shortest
-// text of its double in a float's syntax ("0.0025" for 25e-4 and 2.5e-3, "150.0" for 15e1 and
-// 150, "1e-08", "inf", "-nan"), so that a run's config.toml says each value one way. A
-// setting's own range (--agents up to 65536, lr > 0, finite values) is checked later by its
-// owner; inf and nan pass here as TOML has them.
+// text of its double (std::to_chars) in a float's syntax ("0.0025" for 25e-4 and 2.5e-3,
+// "150.0" for 15e1 and 150, "3e-04", "inf", "-nan"), so that a run's config.toml says each
+// value one way. A setting's own range (--agents up to 65536, lr > 0, finite values) is checked
+// later by its owner; inf and nan pass here as TOML has them.
 // Throws std::invalid_argument whose message starts with the text and says the fix, e.g.
-// "-1 is negative; give a whole number >= 0", "1e3 is a float; give an integer, such as 1000",
-// "010 has a leading zero, which TOML does not allow; write 10 (0o10 for octal)".
+// "-1 is negative; give a whole number >= 0", "1e3 is not an integer (TOML reads it as a
+// float); write 1000", "010 has a leading zero, which TOML does not allow; numbers are read as
+// in TOML, e.g. 8, -3, 1_000, 0x1f, 0o17, 0b101, 3e-4, 1.5, inf (an integer here)".
 std::string read_number(std::string_view text, NumberKind kind);
 
 }  // namespace ga3c::cli
