@@ -13,6 +13,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/number_options.h"
 #include "env/registry.h"
 #include "metrics/run_recorder.h"
 #include "runtime/training_run.h"
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   app.add_option("--min-batch", config.min_batch)->capture_default_str();
   app.add_option("--sync-freq", config.sync_freq)->capture_default_str();
   app.add_option("--num-ps", config.num_ps)->capture_default_str();
+  ga3c::cli::read_numbers_as_toml(app);
   CLI11_PARSE(app, argc, argv);
 
   const double baseline = random_play_fps(config.env_id, 1'000'000);

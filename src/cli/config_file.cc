@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "cli/printable.h"
+#include "cli/toml_number.h"
 
 namespace ga3c::cli {
 namespace {
@@ -110,17 +111,11 @@ void check_text(std::string_view t, const std::string& file) {
   }
 }
 
-// A bare value TOML would read as a number (digits, sign, point, exponent, hex, inf, nan);
-// whether it fits the setting's type is CLI11's conversion to judge.
-bool looks_numeric(std::string_view v) {
-  if (!v.empty() && (v[0] == '+' || v[0] == '-')) v.remove_prefix(1);
-  if (v == "inf" || v == "nan") return true;
-  if (v.empty()) return false;
-  if (!is_digit(v[0]) && !(v[0] == '.' && v.size() > 1 && is_digit(v[1]))) return false;
-  for (char c : v) {
-    if (!is_key_char(c) && c != '.' && c != '+') return false;
-  }
-  return true;
+// True for a bare value that was meant as a number (a sign, a digit or a point first), so that
+// a malformed one is named as a number rather than as an unquoted string.
+bool meant_as_number(std::string_view v) {
+  if (!v.empty() && (v[0] == '+' || v[0] == '-')) return true;
+  return !v.empty() && (is_digit(v[0]) || v[0] == '.');
 }
 
 class LineParser {
@@ -128,19 +123,55 @@ class LineParser {
   LineParser(std::string_view s, int line, const std::string& file)
       : s_(s), line_(line), file_(file) {}
 
-  // The contents of the basic string starting at p_ (at its opening quote).
-  std::string basic_string(const std::string& key) {
+  // The contents of the string starting at p_ (at its opening quote): basic "..." with
+  // escapes, literal '...', and their multi-line forms """...""" and '''...''' when they
+  // close on the same line (a setting holds no line end). `what` names it in messages, e.g.
+  // "the value of lr".
+  std::string quoted(const std::string& what) {
+    const char quote = s_[p_];
+    const bool multi = s_.substr(p_, 3) == std::string(3, quote);
+    p_ += multi ? 3 : 1;
     std::string out;
-    ++p_;
     while (true) {
-      if (p_ == s_.size()) unterminated(key, '"');
-      const char c = s_[p_++];
-      if (c == '"') return out;
-      if (c != '\\') {
+      if (p_ == s_.size()) {
+        if (multi) {
+          fail(file_, line_, what + " is a multi-line string that does not close on its line; "
+                                    "a setting is one line: write it as \"...\"");
+        }
+        fail(file_, line_, what + " is a string that is not closed; end it with " +
+                               std::string(1, quote) + " on the same line");
+      }
+      const char c = s_[p_];
+      if (c == quote) {
+        std::size_t run = 0;
+        while (p_ + run < s_.size() && s_[p_ + run] == quote) ++run;
+        if (!multi) {
+          ++p_;
+          return out;
+        }
+        if (run >= 3) {
+          // Up to two quotes may stand just inside the closing delimiter (TOML 1.0).
+          if (run > 5) {
+            fail(file_, line_, what + " has " + std::to_string(run) + " quotes in a row; TOML "
+                                      "allows at most two inside a multi-line string");
+          }
+          out.append(run - 3, quote);
+          p_ += run;
+          return out;
+        }
+        out.append(run, quote);
+        p_ += run;
+        continue;
+      }
+      ++p_;
+      if (c != '\\' || quote == '\'') {
         out += c;
         continue;
       }
-      if (p_ == s_.size()) unterminated(key, '"');
+      if (p_ == s_.size()) {
+        fail(file_, line_, what + " ends its line with a backslash; a setting is one line: "
+                                  "write \\\\ for a backslash");
+      }
       const char e = s_[p_++];
       switch (e) {
         case 'b': out += '\b'; break;
@@ -152,9 +183,13 @@ class LineParser {
         case '\\': out += '\\'; break;
         case 'u': append_utf8(out, code_point(4)); break;
         case 'U': append_utf8(out, code_point(8)); break;
-        default:
-          fail(file_, line_, "unknown escape \\" + printable(std::string(1, e)) +
-                                 " in the value of " + key + "; write \\\\ for a backslash");
+        default: {
+          // The whole character after the backslash (check_text made it valid UTF-8).
+          const auto lead = static_cast<unsigned char>(e);
+          const std::size_t size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+          fail(file_, line_, "unknown escape \\" + printable(s_.substr(p_ - 1, size)) + " in " +
+                                 what + "; write \\\\ for a backslash");
+        }
       }
     }
   }
@@ -177,7 +212,10 @@ class LineParser {
     if (close == std::string_view::npos) {
       fail(file_, line_, "the section header is not closed; write [train]");
     }
-    const std::string_view name = trimmed(s_.substr(p_ + 1, close - p_ - 1));
+    std::string_view name = trimmed(s_.substr(p_ + 1, close - p_ - 1));
+    if (name.size() >= 2 && (name[0] == '"' || name[0] == '\'') && name.back() == name[0]) {
+      name = name.substr(1, name.size() - 2);  // ["train"] is [train]
+    }
     p_ = close + 1;
     skip_space(s_, p_);
     if (p_ < s_.size() && s_[p_] != '#') {
@@ -190,68 +228,72 @@ class LineParser {
     ConfigEntry e;
     e.line = line_;
     const std::size_t key_start = p_;
-    while (p_ < s_.size() && is_key_char(s_[p_])) ++p_;
-    e.key = std::string(s_.substr(key_start, p_ - key_start));
+    if (s_[p_] == '"' || s_[p_] == '\'') {
+      if (s_.substr(p_, 3) == std::string(3, s_[p_])) {
+        fail(file_, line_, "a key cannot be a multi-line string; write the setting's name");
+      }
+      e.key = quoted("the key");
+    } else {
+      while (p_ < s_.size() && is_key_char(s_[p_])) ++p_;
+      e.key = std::string(s_.substr(key_start, p_ - key_start));
+      if (e.key.empty()) {
+        fail(file_, line_, "expected `key = value`, a comment or [train], got '" +
+                               printable(trimmed(s_)) + "'");
+      }
+    }
     skip_space(s_, p_);
-    if (e.key.empty() || p_ == s_.size() || (s_[p_] != '=' && s_[p_] != '.')) {
+    if (p_ < s_.size() && s_[p_] == '.') {
+      fail(file_, line_, "dotted key '" + printable(trimmed(s_.substr(key_start, s_.find('=') - key_start))) +
+                             "'; write each setting by its name alone under [train]");
+    }
+    if (p_ == s_.size() || s_[p_] != '=') {
       fail(file_, line_, "expected `key = value`, a comment or [train], got '" +
                              printable(trimmed(s_)) + "'");
     }
-    if (s_[p_] == '.') {
-      fail(file_, line_, "dotted key '" + printable(trimmed(s_.substr(key_start, s_.find('=')))) +
-                             "'; write each setting by its name alone under [train]");
-    }
+    const std::string key = printable(e.key);
     if (!in_train) {
-      fail(file_, line_, e.key + " is outside the [train] section; put the settings under a "
-                                 "[train] line");
+      fail(file_, line_, key + " is outside the [train] section; put the settings under a "
+                               "[train] line");
     }
     ++p_;
     skip_space(s_, p_);
     if (p_ == s_.size() || s_[p_] == '#') {
-      fail(file_, line_, e.key + " has no value; write " + e.key + " = VALUE");
+      fail(file_, line_, key + " has no value; write " + key + " = VALUE");
     }
     const char c = s_[p_];
-    if (s_.substr(p_, 3) == "\"\"\"" || s_.substr(p_, 3) == "'''") {
-      fail(file_, line_, "multi-line strings are not settings; write " + e.key +
-                             " = \"...\" on one line");
-    } else if (c == '"') {
-      e.value = basic_string(e.key);
-    } else if (c == '\'') {
-      const std::size_t end = s_.find('\'', p_ + 1);
-      if (end == std::string_view::npos) unterminated(e.key, '\'');
-      e.value = std::string(s_.substr(p_ + 1, end - p_ - 1));
-      p_ = end + 1;
+    if (c == '"' || c == '\'') {
+      e.value = quoted("the value of " + key);
     } else if (c == '[' || c == '{') {
-      fail(file_, line_, e.key + " is " + (c == '[' ? "an array" : "an inline table") +
+      fail(file_, line_, key + " is " + (c == '[' ? "an array" : "an inline table") +
                              "; each setting takes one value");
     } else {
       const std::size_t start = p_;
       while (p_ < s_.size() && !is_space(s_[p_]) && s_[p_] != '#') ++p_;
       e.value = std::string(s_.substr(start, p_ - start));
+      const TomlNumber number = parse_toml_number(e.value);
       if (e.value == "true" || e.value == "false") {
         e.kind = ConfigEntry::Kind::kBoolean;
-      } else if (looks_numeric(e.value)) {
+      } else if (number.type != TomlNumber::Type::kNotNumber) {
         e.kind = ConfigEntry::Kind::kNumber;
+      } else if (meant_as_number(e.value)) {
+        fail(file_, line_, key + " = " + printable(e.value) + " " + number.problem +
+                               "; numbers are read as in TOML, e.g. 8, -3, 1_000, 0x1f, 0o17, "
+                               "0b101, 3e-4, 1.5, inf");
       } else {
-        fail(file_, line_, "the value '" + printable(e.value) + "' of " + e.key +
+        fail(file_, line_, "the value '" + printable(e.value) + "' of " + key +
                                " is not a number, true, false or a quoted string; quote a "
-                               "string: " + e.key + " = \"" + printable(e.value) + "\"");
+                               "string: " + key + " = \"" + printable(e.value) + "\"");
       }
     }
     skip_space(s_, p_);
     if (p_ < s_.size() && s_[p_] != '#') {
       fail(file_, line_, "unexpected '" + printable(s_.substr(p_)) + "' after the value of " +
-                             e.key + "; one setting a line, a comment after #");
+                             key + "; one setting a line, a comment after #");
     }
     return e;
   }
 
  private:
-  [[noreturn]] void unterminated(const std::string& key, char quote) {
-    fail(file_, line_, "the string value of " + key + " is not closed; end it with " +
-                           std::string(1, quote) + " on the same line");
-  }
-
   uint32_t code_point(std::size_t digits) {
     uint32_t cp = 0;
     for (std::size_t k = 0; k < digits; ++k, ++p_) {

@@ -70,8 +70,8 @@ TEST(ConfigFile, RefusesWhatIsNotASetting) {
             "config file c.toml, line 2: the value 'CartPole-v1' of env is not a number, true, "
             "false or a quoted string; quote a string: env = \"CartPole-v1\"");
   EXPECT_EQ(error_of("[train]\nenv = \"CartPole-v1\n"),
-            "config file c.toml, line 2: the string value of env is not closed; end it with \" "
-            "on the same line");
+            "config file c.toml, line 2: the value of env is a string that is not closed; end it "
+            "with \" on the same line");
   EXPECT_EQ(error_of("[train]\nagents = 8 9\n"),
             "config file c.toml, line 2: unexpected '9' after the value of agents; one setting a "
             "line, a comment after #");
@@ -86,6 +86,57 @@ TEST(ConfigFile, RefusesWhatIsNotASetting) {
             "config file c.toml, line 2: \\u0000 (NUL) would cut a name or path short; remove it");
   EXPECT_EQ(error_of("[train]\nenv = \"\\uD800\"\n"),
             "config file c.toml, line 2: \\u takes 4 hex digits of a Unicode scalar value");
+}
+
+TEST(ConfigFile, ReadsEveryTomlFormOfAKeyAndAValue) {
+  const auto entries = parse_config(
+      "[\"train\"]\n\"lr\" = +1_0.5e-1_0\n'agents'=0b1000#c\nenv = \"\"\"Cart\"Pole\"\"\"\"\"\n"
+      "run-dir = '''C:\\r'uns''''\nnetwork = ''\nseed = 0xff\n",
+      "c.toml");
+  ASSERT_EQ(entries.size(), 6u);
+  EXPECT_EQ(entries[0].key, "lr");
+  EXPECT_EQ(entries[0].value, "+1_0.5e-1_0");  // as written; the setting reads it (read_number)
+  EXPECT_EQ(entries[0].kind, ConfigEntry::Kind::kNumber);
+  EXPECT_EQ(entries[1].key, "agents");
+  EXPECT_EQ(entries[1].value, "0b1000");
+  EXPECT_EQ(entries[2].value, "Cart\"Pole\"\"");
+  EXPECT_EQ(entries[3].value, "C:\\r'uns'");
+  EXPECT_EQ(entries[4].value, "");
+  EXPECT_EQ(entries[4].kind, ConfigEntry::Kind::kString);
+  EXPECT_EQ(entries[5].value, "0xff");
+}
+
+TEST(ConfigFile, NamesWhatTomlRefusesInANumber) {
+  EXPECT_EQ(error_of("[train]\nmax-frames = 1__000\n"),
+            "config file c.toml, line 2: max-frames = 1__000 has an underscore that is not "
+            "between two digits; numbers are read as in TOML, e.g. 8, -3, 1_000, 0x1f, 0o17, "
+            "0b101, 3e-4, 1.5, inf");
+  EXPECT_EQ(error_of("[train]\nagents = 010\n"),
+            "config file c.toml, line 2: agents = 010 has a leading zero, which TOML does not "
+            "allow; numbers are read as in TOML, e.g. 8, -3, 1_000, 0x1f, 0o17, 0b101, 3e-4, "
+            "1.5, inf");
+  EXPECT_EQ(error_of("[train]\nlr = .5\n"),
+            "config file c.toml, line 2: lr = .5 needs digits on both sides of its decimal "
+            "point; numbers are read as in TOML, e.g. 8, -3, 1_000, 0x1f, 0o17, 0b101, 3e-4, "
+            "1.5, inf");
+  EXPECT_EQ(error_of("[train]\nlr = Inf\n"),
+            "config file c.toml, line 2: the value 'Inf' of lr is not a number, true, false or a "
+            "quoted string; quote a string: lr = \"Inf\"");
+}
+
+TEST(ConfigFile, RefusesStringsThatSpanLines) {
+  EXPECT_EQ(error_of("[train]\nenv = \"\"\"\nCartPole-v1\"\"\"\n"),
+            "config file c.toml, line 2: the value of env is a multi-line string that does not "
+            "close on its line; a setting is one line: write it as \"...\"");
+  EXPECT_EQ(error_of("[train]\nenv = \"\"\"a\\\n  b\"\"\"\n"),
+            "config file c.toml, line 2: the value of env ends its line with a backslash; a "
+            "setting is one line: write \\\\ for a backslash");
+  EXPECT_EQ(error_of("[train]\nenv = '''a''''''\n"),
+            "config file c.toml, line 2: the value of env has 6 quotes in a row; TOML allows at "
+            "most two inside a multi-line string");
+  EXPECT_EQ(error_of("[train]\n\"\"\"lr\"\"\" = 1\n"),
+            "config file c.toml, line 2: a key cannot be a multi-line string; write the setting's "
+            "name");
 }
 
 TEST(ConfigFile, RefusesBytesThatAreNotText) {

@@ -54,6 +54,12 @@ int main(int argc, char** argv) {
       {"bad-values.toml", "[train]\ngamma = nan\nadam-beta1 = 1\nlog-level = \"loud\"\n"},
       {"unquoted.toml", "[train]\nenv = CartPole-v1\n"},
       {"binary.toml", std::string("[train]\n\x00\xff\xfe\x01", 12)},
+      {"toml-numbers.toml",
+       "[\"train\"]\n'max-frames' = 2_000_000\n\"agents\" = 0b1000\nseed = 0xdead_beef\n"
+       "num-ps = 0o1\nlr = +1.5e-3\ngamma = 9_9e-2\ntarget-return = -inf\n"},
+      {"toml-bad-numbers.toml", "[train]\nagents = 010\nseed = -1\nmax-frames = 1__0\nlr = .5\n"},
+      {"toml-strings.toml",
+       "[train]\nenv = \"\"\"CartPole\"-v1\"\"\"\nrun-dir = '''C:\\runs'''\nnetwork = \"\\U0001F600\"\n"},
   };
   for (const auto& [name, text] : seeds) {
     std::ofstream out(dir / name, std::ios::binary);

@@ -4,14 +4,16 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
-#include <sstream>
 #include <stdexcept>
+#include <string>
 
 #include <spdlog/spdlog.h>
 
 #include "checkpoint/atomic_file.h"
 #include "checkpoint/checkpoint_directory.h"
 #include "checkpoint/checkpoint_error.h"
+#include "cli/config_file.h"
+#include "cli/number_options.h"
 #include "render/gif_encoder.h"
 #include "render/renderer.h"
 #include "runtime/evaluation.h"
@@ -60,32 +62,27 @@ LoadedCheckpoint load_checkpoint(const std::string& given) {
   return {std::move(*latest.checkpoint), latest.paths.front()};
 }
 
-// The run's sticky-action probability from its config.toml ([train] sticky-actions); a run
-// that wrote none trained with the default.
+// The run's sticky-action probability from its config.toml ([train] sticky-actions), read as
+// `ga3c train --config` reads it; a run that wrote none trained with the default.
 double sticky_actions_of(const LoadedCheckpoint& loaded) {
-  std::istringstream in(loaded.checkpoint.config_toml);
-  std::vector<CLI::ConfigItem> items;
+  double p = runtime::TrainConfig().sticky_action_prob;
+  std::string value;
   try {
-    items = CLI::ConfigTOML().from_config(in);
-  } catch (const std::exception& e) {
+    for (const ConfigEntry& e : parse_config(loaded.checkpoint.config_toml, "config.toml")) {
+      if (e.key != "sticky-actions") continue;
+      value = e.value;
+      p = std::strtod(read_number(e.value, NumberKind::kFloat).c_str(), nullptr);
+    }
+  } catch (const std::invalid_argument& e) {
     throw checkpoint::CheckpointError(loaded.path, std::string("its config cannot be read (") +
                                                        e.what() + ")",
                                       "use a checkpoint written by `ga3c train`");
   }
-  double p = runtime::TrainConfig().sticky_action_prob;
-  for (const auto& item : items) {
-    if (item.parents != std::vector<std::string>{"train"} || item.name != "sticky-actions") {
-      continue;
-    }
-    const std::string value = item.inputs.empty() ? "" : item.inputs.front();
-    char* end = nullptr;
-    p = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || !(p >= 0 && p <= 1)) {
-      throw checkpoint::CheckpointError(
-          loaded.path, "its config has sticky-actions = " + checkpoint::quoted(value) +
-                           ", not a probability",
-          "use a checkpoint written by `ga3c train`");
-    }
+  if (!(p >= 0 && p <= 1)) {
+    throw checkpoint::CheckpointError(
+        loaded.path, "its config has sticky-actions = " + checkpoint::quoted(value) +
+                         ", not a probability",
+        "use a checkpoint written by `ga3c train`");
   }
   return p;
 }
@@ -118,9 +115,7 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
                   "there")
       ->required()
       ->type_name("PATH");
-  eval.add_option("--episodes", request.episodes, "Episodes to play (> 0)")
-      ->required()
-      ->type_name("N");
+  eval.add_option("--episodes", request.episodes, "Episodes to play (> 0)")->required();
   eval.add_option("--env", request.env_id,
                   "Play this environment instead of the checkpoint's; it must have the same "
                   "observation shape and number of actions (e.g. MinAtar games of one shape)")
@@ -130,8 +125,7 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
   eval.add_option("--seed", request.seed,
                   "Seeds the environment and the action draws: the same seed replays the same "
                   "episodes")
-      ->capture_default_str()
-      ->type_name("S");
+      ->capture_default_str();
   eval.add_option("--record", request.record,
                   "Also write the first episode as an animated GIF, looping (MinAtar and "
                   "CartPole); an existing file is never overwritten")
@@ -144,7 +138,8 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
       "how actions were chosen, and the mean, "
       "population standard deviation, min and max of the raw (unclipped) episode returns and "
       "the mean episode length. Sticky actions (MinAtar) are those the run trained with, from "
-      "the config.toml inside the checkpoint. Bad input: one line naming the problem, exit 2.\n");
+      "the config.toml inside the checkpoint. Bad input: one line naming the problem, exit 2.\n" +
+      std::string(kNumbersHelp));
 }
 
 int run_eval_command(const EvalRequest& request) {

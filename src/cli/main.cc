@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/eval_command.h"
+#include "cli/number_options.h"
 #include "cli/plot_command.h"
 #include "cli/printable.h"
 #include "cli/sync_bench.h"
@@ -47,6 +48,7 @@ int main(int argc, char** argv) {
               "mpirun -n P+W: P server ranks and W worker ranks");
   ga3c::cli::SyncBenchOptions sync_options;
   ga3c::cli::add_sync_bench_options(*bench_sync, sync_options);
+  ga3c::cli::read_numbers_as_toml(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -20,6 +20,7 @@
 #include "model/actor_critic.h"
 #include "model/flat_parameters.h"
 #include "ps/parameter_server.h"
+#include "runtime/train_config.h"
 
 namespace ga3c::cli {
 namespace {
@@ -210,9 +211,10 @@ void add_sync_bench_options(CLI::App& sync, SyncBenchOptions& o) {
 
 int run_sync_bench(const SyncBenchOptions& o) {
   if (o.workers < 1 || o.num_ps < 1 || o.iterations < 1 || o.warmup < 0 ||
-      !(o.peer_timeout_s > 0)) {
+      !(o.peer_timeout_s > 0) || o.peer_timeout_s > runtime::kMaxPeriodSeconds) {
     std::fprintf(stderr, "ga3c bench sync: error: --workers, --num-ps, --iterations and "
-                         "--peer-timeout must be > 0 and --warmup >= 0\n");
+                         "--peer-timeout must be > 0, --warmup >= 0 and --peer-timeout at most "
+                         "%g s\n", runtime::kMaxPeriodSeconds);
     return 2;
   }
   if (o.network != "a3c-cnn" && o.network != "minatar-cnn" && o.network != "mlp") {

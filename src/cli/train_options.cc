@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
 #include "cli/config_file.h"
+#include "cli/number_options.h"
 #include "cli/printable.h"
 #include "cli/presets.h"
 #include "ps/shard.h"
@@ -33,10 +35,13 @@ bool is_switch(const CLI::Option& opt) { return opt.get_expected_min() == 0; }
 
 // What a value of the option must be, for messages; empty for names and paths.
 std::string number_kind(const CLI::Option& opt) {
-  const std::string type = opt.get_type_name();
-  if (type == "INT") return "an integer";
-  if (type == "UINT") return "a whole number >= 0";
-  if (type == "FLOAT") return "a number";
+  const std::optional<NumberKind> kind = number_kind_of(opt);
+  if (!kind) return "";
+  switch (*kind) {
+    case NumberKind::kInteger: return "an integer";
+    case NumberKind::kUnsigned: return "a whole number >= 0";
+    case NumberKind::kFloat: return "a number";
+  }
   return "";
 }
 
@@ -62,7 +67,7 @@ void check_type(const CLI::Option& opt, const ConfigEntry& e, const std::string&
   }
   const std::string number = number_kind(opt);
   if (number.empty()) {
-    if (e.kind == Kind::kBoolean) wrong(e.key + " takes a string: " + e.key + " = \"...\"");
+    if (e.kind != Kind::kString) wrong(e.key + " takes a string: " + e.key + " = \"...\"");
   } else if (e.kind != Kind::kNumber) {
     wrong(e.key + " takes " + number + ", written without quotes");
   }
@@ -160,7 +165,8 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--log-level", log_level_, "trace | debug | info | warn | error | off");
     app_.add_flag("--quiet", c.quiet, "No status line");
   });
-  app_.footer(presets_help());
+  app_.footer(presets_help() + "\n" + kNumbersHelp);
+  read_numbers_as_toml(app_);
 }
 
 CLI::Option* TrainOptions::setting(const std::string& key) const {
@@ -196,9 +202,17 @@ void TrainOptions::apply_config(std::string_view text, const std::string& file) 
                                   it->second.second + "); keep one");
     }
     check_type(*opt, e, where);
+    std::string value = e.value;
+    if (const std::optional<NumberKind> kind = number_kind_of(*opt)) {
+      try {
+        value = read_number(e.value, *kind);
+      } catch (const std::invalid_argument& problem) {
+        throw std::invalid_argument(where + e.key + " = " + problem.what());
+      }
+    }
     if (opt->count() > 0) continue;  // a flag on the command line wins over the file
     config_lines_[opt] = {file, e.line};
-    opt->add_result(e.value);
+    opt->add_result(value);
     try {
       opt->run_callback();
     } catch (const CLI::ParseError&) {
@@ -263,7 +277,9 @@ std::string TrainOptions::to_toml() const {
     std::string value = opt->count() > 0 ? opt->results().back() : opt->get_default_str();
     if (is_switch(*opt)) {
       value = value == "true" || value == "1" ? "true" : "false";
-    } else if (number_kind(*opt).empty()) {
+    } else if (const std::optional<NumberKind> kind = number_kind_of(*opt)) {
+      value = read_number(value, *kind);  // a default as CLI11 printed it, in canonical form
+    } else {
       value = toml_string(value);
     }
     toml += name + " = " + value + "\n";

@@ -27,8 +27,9 @@ class TrainOptions {
   // Sets each setting of the config text (cli/config_file.h) that no flag set; `file` names
   // it in messages. Throws std::invalid_argument "config file FILE, line N: ..." for a key
   // that is not a setting, one set twice (under either of its names), or a value that is not
-  // of the setting's type (true/false for switches, a number for numbers, a string or number
-  // for names and paths).
+  // of the setting's TOML type (true/false for switches, a string for names and paths, for
+  // numbers an integer or float as read_number of cli/toml_number.h reads it for the setting's
+  // kind: a float is not an integer, a negative number not a seed).
   void apply_config(std::string_view text, const std::string& file);
 
   // For --resume, before resolve(): the saved config of the checkpoint at `file` (a run's

@@ -1,5 +1,6 @@
 #include "cli/train_options.h"
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -66,11 +67,22 @@ TEST(TrainOptions, ConfigErrorsNameTheLineAndTheFix) {
   EXPECT_EQ(Train().error_of("[train]\nenv = true\n"),
             "config file c.toml, line 2: env = true is a boolean; env takes a string: env = \"...\"");
   EXPECT_EQ(Train().error_of("[train]\nagents = 99999999999999999999\n"),
-            "config file c.toml, line 2: agents = 99999999999999999999 is not an integer in range; "
-            "see `ga3c train --help`");
-  EXPECT_EQ(Train().error_of("[train]\nagents = 1.5\n"),
-            "config file c.toml, line 2: agents = 1.5 is not an integer in range; see "
+            "config file c.toml, line 2: agents = 99999999999999999999 is out of range; give an "
+            "integer from -9223372036854775808 to 9223372036854775807");
+  EXPECT_EQ(Train().error_of("[train]\nagents = 4294967296\n"),
+            "config file c.toml, line 2: agents = 4294967296 is not an integer in range; see "
             "`ga3c train --help`");
+  EXPECT_EQ(Train().error_of("[train]\nagents = 1.5\n"),
+            "config file c.toml, line 2: agents = 1.5 is not an integer (TOML reads it as a "
+            "float); write a whole number");
+  EXPECT_EQ(Train().error_of("[train]\nmax-frames = 2e6\n"),
+            "config file c.toml, line 2: max-frames = 2e6 is not an integer (TOML reads it as a "
+            "float); write 2000000");
+  EXPECT_EQ(Train().error_of("[train]\nseed = -1\n"),
+            "config file c.toml, line 2: seed = -1 is negative; give a whole number >= 0");
+  EXPECT_EQ(Train({"--agents", "8"}).error_of("[train]\nagents = 1.5\n"),
+            "config file c.toml, line 2: agents = 1.5 is not an integer (TOML reads it as a "
+            "float); write a whole number");  // a flag wins, but the file must still be right
   EXPECT_EQ(Train().error_of("[train]\nlog-level = \"loud\"\n"),
             "config file c.toml, line 2: unknown --log-level 'loud'; use trace, debug, info, "
             "warn, error, critical or off");
@@ -79,6 +91,27 @@ TEST(TrainOptions, ConfigErrorsNameTheLineAndTheFix) {
   EXPECT_EQ(Train().error_of("[train]\n\nagents = 2000000000\n"),
             "config file c.toml, line 3: --agents 2000000000 exceeds 65536; spread the agents over "
             "more --workers");
+}
+
+TEST(TrainOptions, TomlNumbersLandAsTheirValuesAndAreWrittenInDecimal) {
+  Train train({"--seed", "0xffff_ffff_ffff_ffff", "--target-return=-1_5e1"});
+  ASSERT_EQ(train.error_of("[train]\nmax-frames = 2_000\nagents = 0b1000\nnum-ps = 0o2\n"
+                           "lr = +2_5e-4\ngamma = 9_9e-2\n"),
+            "");
+  const runtime::TrainConfig& c = train.options().config();
+  EXPECT_EQ(c.seed, UINT64_MAX);
+  EXPECT_EQ(c.target_return, -150.0);
+  EXPECT_EQ(c.max_frames, 2000);
+  EXPECT_EQ(c.agents, 8);
+  EXPECT_EQ(c.num_ps, 2);
+  EXPECT_EQ(c.lr, 2.5e-3f);
+  EXPECT_EQ(c.gamma, 0.99f);
+  const std::string toml = train.options().to_toml();
+  for (const char* line : {"\nseed = 18446744073709551615\n", "\ntarget-return = -150.0\n",
+                           "\nmax-frames = 2000\n", "\nagents = 8\n", "\nnum-ps = 2\n",
+                           "\nlr = 0.0025\n", "\ngamma = 0.99\n"}) {
+    EXPECT_NE(toml.find(line), std::string::npos) << line << toml;
+  }
 }
 
 TEST(TrainOptions, ToTomlReadsBackToTheSameSettings) {

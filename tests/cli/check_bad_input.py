@@ -2,6 +2,7 @@
 """Bad input to `ga3c train` gets one line on stderr naming the problem, exit code 2, and
 nothing written: no run directory appears and an existing run is left as it was."""
 import argparse
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -91,7 +92,7 @@ def check_all(binary, tmp):
         (config("bool_name.toml", "[train]\nenv = true\n"), ["env takes a string"]),
         (config("fraction.toml", "[train]\nagents = 1.5\n"), ["agents = 1.5 is not an integer"]),
         (config("huge_int.toml", "[train]\nagents = 99999999999999999999\n"),
-         ["huge_int.toml, line 2", "is not an integer in range"]),
+         ["huge_int.toml, line 2", "is out of range"]),
         (config("huge_agents.toml", "[train]\nagents = 2000000000\n"),
          ["huge_agents.toml, line 2: --agents 2000000000 exceeds 65536"]),
         (config("huge_lr.toml", "[train]\nlr = 1e400\n"),
@@ -120,11 +121,98 @@ def check_all(binary, tmp):
         (config("crlf.toml", "[train]\r\nagents = 0\r\n"), ["crlf.toml, line 2: --agents must be > 0"]),
     ]
     cases += [(["--config", path], needles) for path, needles in config_cases]
-    failures = []
-    for extra, needles in cases:
-        run_dir = fresh if "--run-dir" not in extra else None
-        cmd = [binary, "train", "--run-dir", run_dir] + extra
-        failures += check(cmd, needles, must_not_exist=fresh)
+    # Numbers: one reading, TOML 1.0's, for every number flag of every subcommand and in config
+    # files; anything else is refused with the whole line below.
+    hint = ("; numbers are read as in TOML, e.g. 8, -3, 1_000, 0x1f, 0o17, 0b101, 3e-4, 1.5, "
+            "inf")
+    int_range = "give an integer from -9223372036854775808 to 9223372036854775807"
+    number_cases = [
+        (["--seed", "-1"], "--seed: -1 is negative; give a whole number >= 0"),
+        (["--seed", "18446744073709551616"],
+         "--seed: 18446744073709551616 is out of range; give a whole number up to "
+         "18446744073709551615"),
+        (["--seed", "0x1_0000_0000_0000_0000"],
+         "--seed: 0x1_0000_0000_0000_0000 is out of range; give a whole number up to "
+         "18446744073709551615"),
+        (["--seed", "1.0"], "--seed: 1.0 is not an integer (TOML reads it as a float); write 1"),
+        (["--seed", ""], "--seed: an empty value is not a number" + hint + " (an integer here)"),
+        (["--seed", " 1"], "--seed:  1 is not a number" + hint + " (an integer here)"),
+        (["--max-frames", "010"],
+         "--max-frames: 010 has a leading zero, which TOML does not allow" + hint +
+         " (an integer here)"),
+        (["--max-frames", "1e3"],
+         "--max-frames: 1e3 is not an integer (TOML reads it as a float); write 1000"),
+        (["--max-frames", "9223372036854775808"],
+         "--max-frames: 9223372036854775808 is out of range; " + int_range),
+        (["--max-frames", "1_000_"],
+         "--max-frames: 1_000_ has an underscore that is not between two digits" + hint +
+         " (an integer here)"),
+        (["--agents", "1__0"],
+         "--agents: 1__0 has an underscore that is not between two digits" + hint +
+         " (an integer here)"),
+        (["--agents", "8x"], "--agents: 8x is not a number" + hint + " (an integer here)"),
+        (["--agents", "0X8"],
+         "--agents: 0X8 has an upper-case base prefix; TOML writes 0x, 0o and 0b in lower case" +
+         hint + " (an integer here)"),
+        (["--agents", "-0x8"],
+         "--agents: -0x8 has a sign before 0x, 0o or 0b, which TOML does not allow" + hint +
+         " (an integer here)"),
+        (["--agents", "0o9"], "--agents: 0o9 has a digit outside base 8" + hint + " (an integer here)"),
+        (["--agents", "4294967296"],
+         "Could not convert: --agents = 4294967296 (see `ga3c train --help` for each setting's "
+         "type)"),
+        (["--lr", "0x1p-3"], "--lr: 0x1p-3 is not a number" + hint),
+        (["--lr", "3e-4x"], "--lr: 3e-4x is not a number" + hint),
+        (["--lr", ".5"], "--lr: .5 needs digits on both sides of its decimal point" + hint),
+        (["--lr", "5."], "--lr: 5. needs digits on both sides of its decimal point" + hint),
+        (["--lr", "1e"], "--lr: 1e has no digits in its exponent" + hint),
+        (["--lr", "Inf"], "--lr: Inf is not a number" + hint),
+        (["--lr", "99999999999999999999"],
+         "--lr: 99999999999999999999 is out of the range of 64-bit integers; write it as a "
+         "float, e.g. 1e19"),
+        # inf and nan are TOML floats; each setting says whether it takes them.
+        (["--lr=-inf"], "--lr must be a finite number, got -inf"),
+        (["--gamma", "nan"], "--gamma must be in [0, 1], got nan"),
+        (["--checkpoint-every", "inf"], "--checkpoint-every must be a finite number, got inf"),
+        (["--config", config("seed.toml", "[train]\nseed = -1\n")],
+         "seed.toml, line 2: seed = -1 is negative; give a whole number >= 0"),
+        (["--config", config("frames.toml", "[train]\n\nmax-frames = 1e6\n")],
+         "frames.toml, line 3: max-frames = 1e6 is not an integer (TOML reads it as a float); "
+         "write 1000000"),
+        (["--config", config("underscore.toml", "[train]\nagents = 1__0\n")],
+         "underscore.toml, line 2: agents = 1__0 has an underscore that is not between two "
+         "digits" + hint),
+        (["--config", config("octal.toml", "[train]\nagents = 010\n")],
+         "octal.toml, line 2: agents = 010 has a leading zero, which TOML does not allow" + hint),
+        (["--config", config("number_env.toml", "[train]\nenv = 5\n")],
+         "number_env.toml, line 2: env = 5 is a number; env takes a string: env = \"...\""),
+    ]
+    cases += [(extra, [line]) for extra, line in number_cases]
+    # Each case is a process that loads LibTorch (about a second); four at a time.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        results = pool.map(
+            lambda case: check([binary, "train", "--run-dir", fresh] + case[0], case[1],
+                               must_not_exist=fresh), cases)
+        failures = [problem for problems in results for problem in problems]
+    # The other subcommands read their numbers the same way (they fail before reading files).
+    other_cases = [
+        (["eval", "--checkpoint", missing, "--episodes", "1.5"],
+         "--episodes: 1.5 is not an integer (TOML reads it as a float); write a whole number"),
+        (["eval", "--checkpoint", missing, "--episodes", "1", "--seed", "-1"],
+         "--seed: -1 is negative; give a whole number >= 0"),
+        (["eval", "--checkpoint", missing, "--episodes", "010"],
+         "--episodes: 010 has a leading zero, which TOML does not allow" + hint +
+         " (an integer here)"),
+        (["bench", "sync", "--iterations", "0x"],
+         "--iterations: 0x has no digits after its base prefix" + hint + " (an integer here)"),
+        (["bench", "sync", "--peer-timeout", "1e3s"], "--peer-timeout: 1e3s is not a number" + hint),
+        (["bench", "sync", "--peer-timeout", "inf"],
+         "--workers, --num-ps, --iterations and --peer-timeout must be > 0, --warmup >= 0 and "
+         "--peer-timeout at most 86400 s"),
+    ]
+    for argv, line in other_cases:
+        failures += check([binary] + argv, [line])
+    cases += other_cases
     failures += check([binary, "train", "--run-dir", existing], ["already holds a run"])
     with open(os.path.join(existing, "episodes.csv")) as f:
         if f.read() != "old run\n":

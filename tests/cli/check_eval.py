@@ -80,6 +80,11 @@ def check_summaries(checks, binary, ckpt, run_dir):
     other = summary_of(checks, run(binary, "--checkpoint", ckpt, "--episodes", "5",
                                    "--seed", "2"), "--seed 2")
     checks.expect(other is not None and other["seed"] == "2", "--seed 2 not in the summary")
+    # Numbers are TOML's: 0b10 is 2 and 0x5 is 5, the same episodes as --seed 2 --episodes 5.
+    toml_forms = run(binary, "--checkpoint", ckpt, "--episodes", "0x5", "--seed", "0b10")
+    plain = run(binary, "--checkpoint", ckpt, "--episodes", "5", "--seed", "2")
+    checks.expect(toml_forms.returncode == 0 and toml_forms.stdout == plain.stdout,
+                  "--episodes 0x5 --seed 0b10 gave %r" % toml_forms.stdout)
     greedy = summary_of(checks, run(binary, "--checkpoint", ckpt, "--episodes", "5",
                                     "--greedy"), "--greedy")
     checks.expect(greedy is not None and greedy["mode"] == "greedy", "--greedy not in the summary")
