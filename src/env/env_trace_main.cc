@@ -49,13 +49,27 @@ int lives_after_reset(ga3c::env::Env& env) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: ga3c_env_trace ENV_ID < commands\n");
+  // Atari options after the id: --max-episode-frames N, --full-action-space.
+  ga3c::env::EnvOptions options;
+  bool usage_ok = argc >= 2;
+  for (int i = 2; i < argc && usage_ok; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--max-episode-frames" && i + 1 < argc) {
+      options.atari.max_episode_frames = std::stoll(argv[++i]);
+    } else if (arg == "--full-action-space") {
+      options.atari.full_action_space = true;
+    } else {
+      usage_ok = false;
+    }
+  }
+  if (!usage_ok) {
+    std::fprintf(stderr, "usage: ga3c_env_trace ENV_ID [--max-episode-frames N] "
+                         "[--full-action-space] < commands\n");
     return 2;
   }
   ga3c::env::EnvPtr env;
   try {
-    env = ga3c::env::make_env(argv[1]);
+    env = ga3c::env::make_env(argv[1], options);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ga3c_env_trace: %s\n", e.what());
     return 2;

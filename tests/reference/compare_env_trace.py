@@ -100,15 +100,18 @@ class AtariDriver:
     """Gymnasium's v5 environment with the A3C preprocessing. 'seed S' makes the next reset
     reset(seed=S), as ga3c's seed(S) does."""
 
-    def __init__(self, env_id):
+    def __init__(self, env_id, max_episode_frames, full_action_space):
         import ale_py
         import gymnasium
         from gymnasium.wrappers import AtariPreprocessing, FrameStackObservation
 
         gymnasium.register_envs(ale_py)
+        kwargs = {"full_action_space": full_action_space}
+        if max_episode_frames is not None:
+            kwargs["max_num_frames_per_episode"] = max_episode_frames
         self.env = FrameStackObservation(
-            AtariPreprocessing(gymnasium.make(env_id, frameskip=1), noop_max=30, frame_skip=4,
-                               screen_size=84, grayscale_obs=True), 4)
+            AtariPreprocessing(gymnasium.make(env_id, frameskip=1, **kwargs), noop_max=30,
+                               frame_skip=4, screen_size=84, grayscale_obs=True), 4)
         self.action_set = list(range(self.env.action_space.n))
         self.pending_seed = None
         self.state = None
@@ -269,6 +272,9 @@ def main():
     parser.add_argument("--policy", choices=["random", "heuristic"], default="random",
                         help="MinAtar actions")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-episode-frames", type=int,
+                        help="Atari: truncate episodes after this many emulator frames")
+    parser.add_argument("--full-action-space", action="store_true", help="Atari: 18 actions")
     args = parser.parse_args()
 
     for env_id in args.env:
@@ -282,8 +288,18 @@ def main():
                                           policy, MinAtarDriver(env_id)))
         elif env_id.startswith("ALE/"):
             policy = atari_policy if args.policy == "heuristic" else None
+            driver = AtariDriver(env_id, args.max_episode_frames, args.full_action_space)
             pairs = list(minatar_commands(rng, args.steps, args.env_seeds, args.seed * 1000,
-                                          policy, AtariDriver(env_id)))
+                                          policy, driver))
+            options = []
+            if args.max_episode_frames is not None:
+                options += ["--max-episode-frames", str(args.max_episode_frames)]
+            if args.full_action_space:
+                options.append("--full-action-space")
+            status = compare(args.binary, env_id, pairs, options)
+            if status:
+                return status
+            continue
         else:
             print("compare_env_trace: no reference driver for " + env_id, file=sys.stderr)
             return 2
@@ -293,11 +309,11 @@ def main():
     return 0
 
 
-def compare(binary, env_id, pairs):
+def compare(binary, env_id, pairs, options=()):
     """Feeds the commands to the binary and compares its lines with the reference's."""
     commands = "\n".join(c for c, _ in pairs) + "\n"
     expected = [(c, e) for c, e in pairs if e is not None]
-    out = subprocess.run([binary, env_id], input=commands, capture_output=True,
+    out = subprocess.run([binary, env_id, *options], input=commands, capture_output=True,
                          text=True, check=True).stdout.splitlines()
     for i, ((command, want), got) in enumerate(zip(expected, out)):
         if want != got:
@@ -309,8 +325,17 @@ def compare(binary, env_id, pairs):
         return 1
     steps = sum(1 for c, _ in expected if c.startswith("step"))
     episodes = sum(1 for c, _ in expected if c in ("reset",) or c.startswith("state"))
-    print("%s: %d lines identical (%d steps, %d episodes)" % (env_id, len(expected), steps,
-                                                              episodes))
+    summary = "%s: %d lines identical (%d steps, %d episodes" % (env_id, len(expected), steps,
+                                                                 episodes)
+    if options:
+        summary += ", " + " ".join(options)
+    ended = [e.split() for c, e in expected if c.startswith("step")]
+    truncated = sum(1 for w in ended if w[3] == "1")
+    lives = [int(w[w.index("lives") + 1]) for w in ended if "lives" in w]
+    if lives:
+        lost = sum(1 for a, b in zip(lives, lives[1:]) if b < a)
+        summary += ", %d truncated, %d lives lost" % (truncated, lost)
+    print(summary + ")")
     return 0
 
 
