@@ -60,9 +60,10 @@ LoadedCheckpoint load_checkpoint(const std::string& given) {
   return {std::move(*latest.checkpoint), latest.paths.front()};
 }
 
-// The run's sticky-action probability from its config.toml ([train] sticky-actions); a run
-// that wrote none trained with the default.
-double sticky_actions_of(const LoadedCheckpoint& loaded) {
+// The environment settings of the run, from its config.toml ([train] sticky-actions and the
+// Atari settings); a setting the file lacks is the default. rom_dir, when given, replaces the
+// run's ROM folder (the files may live elsewhere on this machine).
+env::EnvOptions env_options_of(const LoadedCheckpoint& loaded, const std::string& rom_dir) {
   std::istringstream in(loaded.checkpoint.config_toml);
   std::vector<CLI::ConfigItem> items;
   try {
@@ -72,22 +73,37 @@ double sticky_actions_of(const LoadedCheckpoint& loaded) {
                                                        e.what() + ")",
                                       "use a checkpoint written by `ga3c train`");
   }
-  double p = runtime::TrainConfig().sticky_action_prob;
+  runtime::TrainConfig c;
+  const auto bad = [&](const std::string& name, const std::string& value, const char* want) {
+    throw checkpoint::CheckpointError(
+        loaded.path, "its config has " + name + " = " + checkpoint::quoted(value) + ", not " + want,
+        "use a checkpoint written by `ga3c train`");
+  };
   for (const auto& item : items) {
-    if (item.parents != std::vector<std::string>{"train"} || item.name != "sticky-actions") {
-      continue;
-    }
+    if (item.parents != std::vector<std::string>{"train"}) continue;
     const std::string value = item.inputs.empty() ? "" : item.inputs.front();
     char* end = nullptr;
-    p = std::strtod(value.c_str(), &end);
-    if (value.empty() || *end != '\0' || !(p >= 0 && p <= 1)) {
-      throw checkpoint::CheckpointError(
-          loaded.path, "its config has sticky-actions = " + checkpoint::quoted(value) +
-                           ", not a probability",
-          "use a checkpoint written by `ga3c train`");
+    const double number = std::strtod(value.c_str(), &end);
+    const bool is_number = !value.empty() && *end == '\0';
+    const bool whole = is_number && number == static_cast<double>(static_cast<int>(number));
+    if (item.name == "sticky-actions") {
+      if (!is_number || !(number >= 0 && number <= 1)) bad(item.name, value, "a probability");
+      c.sticky_action_prob = number;
+    } else if (item.name == "frame-skip") {
+      if (!whole || number < 1) bad(item.name, value, "a whole number >= 1");
+      c.frame_skip = static_cast<int>(number);
+    } else if (item.name == "noop-max") {
+      if (!whole || number < 0) bad(item.name, value, "a whole number >= 0");
+      c.noop_max = static_cast<int>(number);
+    } else if (item.name == "full-action-space") {
+      if (value != "true" && value != "false") bad(item.name, value, "true or false");
+      c.full_action_space = value == "true";
+    } else if (item.name == "rom-dir") {
+      c.rom_dir = value;
     }
   }
-  return p;
+  if (!rom_dir.empty()) c.rom_dir = rom_dir;
+  return runtime::env_options(c);
 }
 
 void check_record_path(const std::string& path) {
@@ -133,9 +149,13 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
       ->capture_default_str()
       ->type_name("S");
   eval.add_option("--record", request.record,
-                  "Also write the first episode as an animated GIF, looping (MinAtar and "
-                  "CartPole); an existing file is never overwritten")
+                  "Also write the first episode as an animated GIF, looping (MinAtar, "
+                  "CartPole, and Atari's colour screen); an existing file is never overwritten")
       ->type_name("FILE.gif");
+  eval.add_option("--rom-dir", request.rom_dir,
+                  "Atari: the folder of ale-py 0.12.1's ROMs, instead of the run's (default: "
+                  "$ALE_ROMS_DIR, else the built-in one)")
+      ->type_name("DIR");
   eval.add_option("--log-level", request.log_level,
                   "trace | debug | info | warn | error | off (debug adds a line per episode)")
       ->capture_default_str();
@@ -143,8 +163,8 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
       "Prints one line (and, with --record, one naming the GIF): the environment, the checkpoint, "
       "how actions were chosen, and the mean, "
       "population standard deviation, min and max of the raw (unclipped) episode returns and "
-      "the mean episode length. Sticky actions (MinAtar) are those the run trained with, from "
-      "the config.toml inside the checkpoint. Bad input: one line naming the problem, exit 2.\n");
+      "the mean episode length. Sticky actions (MinAtar, Atari) and Atari's frame skip, no-ops and "
+      "action set are those the run trained with, from the config.toml inside the checkpoint. Bad input: one line naming the problem, exit 2.\n");
 }
 
 int run_eval_command(const EvalRequest& request) {
@@ -158,17 +178,18 @@ int run_eval_command(const EvalRequest& request) {
     }
     if (!request.record.empty()) check_record_path(request.record);
     loaded = load_checkpoint(request.checkpoint);
-    const double sticky = sticky_actions_of(loaded);
+    const env::EnvOptions options = env_options_of(loaded, request.rom_dir);
     evaluator = std::make_unique<runtime::Evaluator>(loaded.checkpoint, loaded.path,
-                                                     request.env_id, sticky);
+                                                     request.env_id, options);
     if (!request.record.empty()) {
-      renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape);
+      renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape,
+                                       &evaluator->env());
     }
     if (evaluator->env_id() != loaded.checkpoint.env_id) {
       spdlog::warn("playing {}, the checkpoint was trained on {}", evaluator->env_id(),
                    loaded.checkpoint.env_id);
     }
-    spdlog::debug("sticky actions {} (the run's)", sticky);
+    spdlog::debug("sticky actions {} (the run's)", options.sticky_action_prob);
   } catch (const render::NotRenderableError& e) {
     std::fprintf(stderr, "ga3c eval: error: --record: %s; leave out --record\n", e.what());
     return 2;
