@@ -106,7 +106,7 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     app_.add_flag("--terminal-on-life-loss", c.terminal_on_life_loss,
                   "A lost life ends the learner's n-step return (no bootstrap) while the game "
                   "and its logged return go on (default on; --terminal-on-life-loss=false turns it off)")
-        ->capture_default_str();
+        ->default_str("true");  // a flag has no default of its own for config.toml
     add("--rom-dir", c.rom_dir,
         "Folder of ale-py 0.12.1's ROMs (default: $ALE_ROMS_DIR, else the folder "
         "scripts/install-ale.sh filled)");

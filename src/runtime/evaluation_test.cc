@@ -148,9 +148,9 @@ TEST(Evaluator, RefusesAnEnvironmentOfAnotherShapeOrActionCount) {
 
 TEST(Evaluator, RefusesACheckpointItCannotPlay) {
   Checkpoint c = cartpole();
-  c.env_id = "ALE/Pong-v5";
+  c.env_id = "Retro/Pong-v0";
   EXPECT_EQ(error_of(c, ""), std::string(kPath) +
-                                 ": trained on 'ALE/Pong-v5', which this build does not have; "
+                                 ": trained on 'Retro/Pong-v0', which this build does not have; "
                                  "play an environment of the same observation shape and "
                                  "actions with --env");
   c = cartpole();
