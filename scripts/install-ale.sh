@@ -38,10 +38,12 @@ cmake -S "$src" -B "$work/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DBUILD_CPP_LIB=ON -DBUILD_PYTHON_LIB=OFF -DBUILD_VECTOR_LIB=OFF -DSDL_SUPPORT=OFF \
   -DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib > "$work/configure.log"
 cmake --build "$work/build" -j"$(nproc)" > "$work/build.log"
-cmake --install "$work/build" > "$work/install.log"
-
-mkdir -p "$roms"
-cp "$src"/src/ale/python/roms/*.bin "$roms/"
-cp "$src/LICENSE.md" "$prefix/share/ale/LICENSE.md"
-touch "$roms/.complete"
+sudo_cmd=""
+mkdir -p "$prefix" 2>/dev/null || true
+[ -w "$prefix" ] || sudo_cmd="sudo"
+$sudo_cmd cmake --install "$work/build" > "$work/install.log"
+$sudo_cmd mkdir -p "$roms"
+$sudo_cmd cp "$src"/src/ale/python/roms/*.bin "$roms/"
+$sudo_cmd cp "$src/LICENSE.md" "$prefix/share/ale/LICENSE.md"
+$sudo_cmd touch "$roms/.complete"
 echo "installed ALE $version under $prefix (ROMs in $roms)"
