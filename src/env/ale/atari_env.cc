@@ -100,9 +100,10 @@ AtariEnv::AtariEnv(const RomInfo& rom, const AtariOptions& options)
   if (options.max_episode_frames > 0) {
     ale_->setInt("max_num_frames_per_episode", static_cast<int>(options.max_episode_frames));
   }
+  // Loaded as seed(kDefaultSeed) would leave it, so an unseeded first reset needs no reload.
   seed(kDefaultSeed);
   load();
-  seed_pending_ = true;
+  seed_pending_ = false;
   const auto actions =
       options.full_action_space ? ale_->getLegalActionSet() : ale_->getMinimalActionSet();
   for (auto a : actions) action_set_.push_back(static_cast<int>(a));
@@ -145,7 +146,11 @@ void AtariEnv::reset(float* obs) {
   for (int64_t i = 0; i < noops; ++i) {
     ale_->act(noop);
     if (ale_->game_over(false) || ale_->game_truncated()) {
-      if (seeded) load();
+      if (seeded) {  // the reference resets with this reset's seed: generator and ROM anew
+        seed(seed_);
+        load();
+        seed_pending_ = false;
+      }
       ale_->reset_game();
     }
   }

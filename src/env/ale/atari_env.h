@@ -20,8 +20,8 @@
 //   the reference wrapper's terminal_on_life_loss=False stays what the episode does).
 // - reset(): a new game, then n no-op frames (frame skip 1), n = integers(1, noop_max + 1) from
 //   the environment's NumPy Generator (none when noop_max is 0); a game that ends during
-//   them starts again (reseeded, when this reset is the first after seed(), as the reference
-//   reseeds with the reset's seed).
+//   them starts again (its generator and ROM reseeded when this reset is the first after
+//   seed(), as the reference resets again with the reset's seed).
 // - seed(S): as AtariEnv.reset(seed=S): SeedSequence(S).generate_state(2) gives the
 //   Generator's seed (PCG64) and ALE's random_seed (as int32); the ROM is loaded again at the
 //   next reset(). An environment never seeded behaves as one seeded with kDefaultSeed.
