@@ -31,9 +31,8 @@ double steps_per_second(const std::string& id, double seconds) {
   for (;;) {
     // Check the clock every 4096 steps only.
     for (int i = 0; i < 4096; ++i, ++steps) {
-      if (env->step(actions[steps & (actions.size() - 1)], obs.data()).terminated) {
-        env->reset(obs.data());
-      }
+      const auto r = env->step(actions[steps & (actions.size() - 1)], obs.data());
+      if (r.terminated || r.truncated) env->reset(obs.data());
     }
     if (Clock::now() >= deadline) break;
   }

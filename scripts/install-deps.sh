@@ -10,6 +10,7 @@ packages=(
   gnuplot-nox  # `ga3c plot` draws with it (its pngcairo terminal; no X11)
   libgif-dev  # `ga3c eval --record` writes animated GIFs with giflib
   clang libclang-rt-dev  # libFuzzer, for the -DGA3C_FUZZ=ON build of the checkpoint fuzzer
+  zlib1g-dev libopencv-imgproc-dev  # ALE's ROM loading; the Atari frames' 84x84 area resize
 )
 missing=()
 for p in "${packages[@]}"; do
@@ -25,3 +26,6 @@ fi
 # plotting and torch extras, which the reference environments do not use).
 python3 -m pip install -q --disable-pip-version-check -r "$(dirname "$0")/../tests/reference/requirements.txt"
 python3 -m pip install -q --disable-pip-version-check --no-deps minatar==1.0.15
+# The Arcade Learning Environment (GPL-2.0, README "Atari and the GPL"), built from source for
+# the ALE/<Game>-v5 environments; a ga3c built without it refuses ALE/ ids.
+"$(dirname "$0")/install-ale.sh"

@@ -62,29 +62,58 @@ LoadedCheckpoint load_checkpoint(const std::string& given) {
   return {std::move(*latest.checkpoint), latest.paths.front()};
 }
 
-// The run's sticky-action probability from its config.toml ([train] sticky-actions), read as
-// `ga3c train --config` reads it; a run that wrote none trained with the default.
-double sticky_actions_of(const LoadedCheckpoint& loaded) {
-  double p = runtime::TrainConfig().sticky_action_prob;
-  std::string value;
+// The environment settings of the run, from its config.toml ([train] sticky-actions and the
+// Atari settings), read as `ga3c train --config` reads them; a setting the file lacks is the
+// default. rom_dir, when given, replaces the run's ROM folder (the files may live elsewhere on
+// this machine).
+env::EnvOptions env_options_of(const LoadedCheckpoint& loaded, const std::string& rom_dir) {
+  runtime::TrainConfig c;
+  const auto bad = [&](const ConfigEntry& e, const char* want) {
+    throw checkpoint::CheckpointError(
+        loaded.path,
+        "its config has " + e.key + " = " + checkpoint::quoted(e.value) + ", not " + want,
+        "use a checkpoint written by `ga3c train`");
+  };
+  std::vector<ConfigEntry> entries;
   try {
-    for (const ConfigEntry& e : parse_config(loaded.checkpoint.config_toml, "config.toml")) {
-      if (e.key != "sticky-actions") continue;
-      value = e.value;
-      p = std::strtod(read_number(e.value, NumberKind::kFloat).c_str(), nullptr);
-    }
+    entries = parse_config(loaded.checkpoint.config_toml, "config.toml");
   } catch (const std::invalid_argument& e) {
     throw checkpoint::CheckpointError(loaded.path, std::string("its config cannot be read (") +
                                                        e.what() + ")",
                                       "use a checkpoint written by `ga3c train`");
   }
-  if (!(p >= 0 && p <= 1)) {
-    throw checkpoint::CheckpointError(
-        loaded.path, "its config has sticky-actions = " + checkpoint::quoted(value) +
-                         ", not a probability",
-        "use a checkpoint written by `ga3c train`");
+  const auto number = [&](const ConfigEntry& e, NumberKind kind, const char* want) {
+    if (e.kind != ConfigEntry::Kind::kNumber) bad(e, want);
+    try {
+      return std::strtod(read_number(e.value, kind).c_str(), nullptr);
+    } catch (const std::invalid_argument&) {
+      bad(e, want);
+    }
+    return 0.0;
+  };
+  for (const ConfigEntry& e : entries) {
+    if (e.key == "sticky-actions") {
+      const double p = number(e, NumberKind::kFloat, "a probability");
+      if (!(p >= 0 && p <= 1)) bad(e, "a probability");
+      c.sticky_action_prob = p;
+    } else if (e.key == "frame-skip") {
+      const double n = number(e, NumberKind::kInteger, "a whole number >= 1");
+      if (n < 1 || n > 1000) bad(e, "a whole number >= 1");
+      c.frame_skip = static_cast<int>(n);
+    } else if (e.key == "noop-max") {
+      const double n = number(e, NumberKind::kInteger, "a whole number >= 0");
+      if (n < 0 || n > 100000) bad(e, "a whole number >= 0");
+      c.noop_max = static_cast<int>(n);
+    } else if (e.key == "full-action-space") {
+      if (e.kind != ConfigEntry::Kind::kBoolean) bad(e, "true or false");
+      c.full_action_space = e.value == "true";
+    } else if (e.key == "rom-dir") {
+      if (e.kind != ConfigEntry::Kind::kString) bad(e, "a folder");
+      c.rom_dir = e.value;
+    }
   }
-  return p;
+  if (!rom_dir.empty()) c.rom_dir = rom_dir;
+  return runtime::env_options(c);
 }
 
 void check_record_path(const std::string& path) {
@@ -127,9 +156,13 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
                   "episodes")
       ->capture_default_str();
   eval.add_option("--record", request.record,
-                  "Also write the first episode as an animated GIF, looping (MinAtar and "
-                  "CartPole); an existing file is never overwritten")
+                  "Also write the first episode as an animated GIF, looping (MinAtar, "
+                  "CartPole, and Atari's colour screen); an existing file is never overwritten")
       ->type_name("FILE.gif");
+  eval.add_option("--rom-dir", request.rom_dir,
+                  "Atari: the folder of ale-py 0.12.1's ROMs, instead of the run's (default: "
+                  "$ALE_ROMS_DIR, else the built-in one)")
+      ->type_name("DIR");
   eval.add_option("--log-level", request.log_level,
                   "trace | debug | info | warn | error | off (debug adds a line per episode)")
       ->capture_default_str();
@@ -137,8 +170,9 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
       "Prints one line (and, with --record, one naming the GIF): the environment, the checkpoint, "
       "how actions were chosen, and the mean, "
       "population standard deviation, min and max of the raw (unclipped) episode returns and "
-      "the mean episode length. Sticky actions (MinAtar) are those the run trained with, from "
-      "the config.toml inside the checkpoint. Bad input: one line naming the problem, exit 2.\n" +
+      "the mean episode length. Sticky actions (MinAtar, Atari) and Atari's frame skip, no-ops "
+      "and action set are those the run trained with, from the config.toml inside the "
+      "checkpoint. Bad input: one line naming the problem, exit 2.\n" +
       std::string(kNumbersHelp));
 }
 
@@ -153,17 +187,18 @@ int run_eval_command(const EvalRequest& request) {
     }
     if (!request.record.empty()) check_record_path(request.record);
     loaded = load_checkpoint(request.checkpoint);
-    const double sticky = sticky_actions_of(loaded);
+    const env::EnvOptions options = env_options_of(loaded, request.rom_dir);
     evaluator = std::make_unique<runtime::Evaluator>(loaded.checkpoint, loaded.path,
-                                                     request.env_id, sticky);
+                                                     request.env_id, options);
     if (!request.record.empty()) {
-      renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape);
+      renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape,
+                                       &evaluator->env());
     }
     if (evaluator->env_id() != loaded.checkpoint.env_id) {
       spdlog::warn("playing {}, the checkpoint was trained on {}", evaluator->env_id(),
                    loaded.checkpoint.env_id);
     }
-    spdlog::debug("sticky actions {} (the run's)", sticky);
+    spdlog::debug("sticky actions {} (the run's)", options.sticky_action_prob);
   } catch (const render::NotRenderableError& e) {
     std::fprintf(stderr, "ga3c eval: error: --record: %s; leave out --record\n", e.what());
     return 2;

@@ -17,6 +17,7 @@ struct EvalRequest {
   bool greedy = false;
   uint64_t seed = 1;
   std::string record;  // empty: no GIF
+  std::string rom_dir;  // Atari: empty for the run's ROM folder
   std::string log_level = "info";
 };
 

@@ -12,6 +12,10 @@ const std::vector<Preset>& presets() {
        {{"lr", "0.01"}, {"lr-schedule", "linear"}, {"max-frames", "5000000"}},
        "TF-style RMSProp's eps 0.1 dwarfs MinAtar's small gradients, so steps must be larger: on "
        "Breakout lr 3e-4 stalls near 5, lr 0.01 reaches 17 by 2M frames; 5M is the paper's budget"},
+      {"ALE/",
+       {{"sticky-actions", "0.25"}},
+       "Gymnasium's v5 sticky actions (Machado et al. 2018); the rest are the original GA3C's "
+       "Atari settings: lr 3e-4, 84x84x4 frames, frame skip 4, the A3C CNN"},
   };
   return table;
 }

@@ -91,7 +91,9 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
       "Stop once the mean raw return of the last 100 episodes reaches this (0: off)");
   add("--run-dir", c.run_dir, "Run directory (default runs/<env>-<date>-<time>); never overwritten");
   add("--network", c.network, "auto | mlp | minatar-cnn | a3c-cnn (auto: by observation shape)");
-  add("--sticky-actions", c.sticky_action_prob, "MinAtar: probability of repeating the last action");
+  add("--sticky-actions", c.sticky_action_prob,
+      "MinAtar and Atari: probability of repeating the last action (Atari: per emulator frame; "
+      "the ALE/ preset sets v5's 0.25)");
   for (auto* o : app_.get_options()) o->group(what);
 
   auto group = [&](const std::string& name, auto body) {
@@ -100,6 +102,20 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     auto options = app_.get_options();
     for (auto i = before; i < options.size(); ++i) options[i]->group(name);
   };
+  group("Atari (ALE/<Game>-v5)", [&] {
+    add("--frame-skip", c.frame_skip,
+        "Emulator frames per agent step, the observation the max of the last two");
+    add("--noop-max", c.noop_max, "Each episode starts with 1..N no-op frames (0: none)");
+    app_.add_flag("--full-action-space", c.full_action_space,
+                  "All 18 joystick actions instead of the game's minimal set");
+    app_.add_flag("--terminal-on-life-loss", c.terminal_on_life_loss,
+                  "A lost life ends the learner's n-step return (no bootstrap) while the game "
+                  "and its logged return go on (default on; --terminal-on-life-loss=false turns it off)")
+        ->default_str("true");  // a flag has no default of its own for config.toml
+    add("--rom-dir", c.rom_dir,
+        "Folder of ale-py 0.12.1's ROMs (default: $ALE_ROMS_DIR, else the folder "
+        "scripts/install-ale.sh filled)");
+  });
   group("Layout", [&] {
     add("--workers,--num-workers", c.workers,
         "GA3C worker nodes (in this process, or MPI worker ranks: mpirun -n num-ps+workers)");

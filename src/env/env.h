@@ -15,6 +15,9 @@ struct StepResult {
   bool terminated = false;  // the MDP reached a terminal state: do not bootstrap
   bool truncated = false;   // cut by a time limit: bootstrap from the observation just written
   int lives = 0;            // remaining lives for games that have them, else 0
+  // This step cost a life and the game goes on (Atari): a learner may treat it as terminal
+  // (--terminal-on-life-loss) while the episode, and its logged return, runs to game over.
+  bool life_lost = false;
 };
 
 // A single environment instance. Not thread-safe: one thread steps it at a time.
@@ -28,6 +31,9 @@ class Env {
 
   virtual const ObservationSpec& observation_spec() const = 0;
   virtual int num_actions() const = 0;
+  // Environment frames one step() advances (Atari's frame skip; 1 elsewhere): DESIGN.md
+  // counts frames, not steps.
+  virtual int frames_per_step() const { return 1; }
 
   // Reseeds the environment's own random generator (Gymnasium's reset(seed=...), MinAtar's
   // Environment.seed()): later resets continue that stream. MinAtar takes seeds below 2^32

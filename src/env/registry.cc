@@ -4,6 +4,7 @@
 #include <functional>
 #include <map>
 
+#include "env/ale/atari_registry.h"
 #include "env/cartpole.h"
 #include "env/minatar/asterix.h"
 #include "env/minatar/breakout.h"
@@ -62,6 +63,7 @@ std::string known_ids_summary() {
   std::vector<std::string> parts;
   std::map<std::string, std::map<std::string, std::vector<std::string>>> by_namespace;
   for (const auto& id : registered_env_ids()) {
+    if (ale::is_atari_id(id)) continue;
     const auto slash = id.find('/');
     const auto dash = id.rfind("-v");
     if (slash == std::string::npos || dash == std::string::npos || dash < slash) {
@@ -89,12 +91,16 @@ std::string known_ids_summary() {
       }
     }
   }
+  parts.push_back(ale::ale_available()
+                      ? "ALE/<Game>-v5 (104 Atari games, as Gymnasium names them)"
+                      : "ALE/<Game>-v5 (Atari; needs a build with ALE: scripts/install-ale.sh)");
   return join(parts, ", ");
 }
 
 }  // namespace
 
 EnvPtr make_env(const std::string& id, const EnvOptions& options) {
+  if (ale::is_atari_id(id)) return ale::make_atari_env(id, options.atari);
   const auto& table = registry();
   auto it = table.find(id);
   if (it == table.end()) {
@@ -107,6 +113,10 @@ EnvPtr make_env(const std::string& id, const EnvOptions& options) {
 std::vector<std::string> registered_env_ids() {
   std::vector<std::string> ids;
   for (const auto& [id, factory] : registry()) ids.push_back(id);
+  if (ale::ale_available()) {
+    for (const auto& id : ale::atari_env_ids()) ids.push_back(id);
+    std::sort(ids.begin(), ids.end());
+  }
   return ids;
 }
 

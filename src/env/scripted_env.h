@@ -1,8 +1,11 @@
 // A scripted environment for tests (not registered): rewards come from a list, the episode
 // ends after the last one (terminated or truncated, as chosen), and the observation is
 // {episode index, step index} so tests can tell which observation a prediction was for.
+// life_lost_steps: the steps (1 = the first) that report a lost life, as Atari does;
+// frames: frames_per_step().
 #pragma once
 
+#include <algorithm>
 #include <stdexcept>
 #include <vector>
 
@@ -17,6 +20,7 @@ class ScriptedEnv final : public Env {
 
   const ObservationSpec& observation_spec() const override { return spec_; }
   int num_actions() const override { return num_actions_; }
+  int frames_per_step() const override { return frames; }
   void seed(uint64_t) override {}
   void reset(float* obs) override {
     ++episode_;
@@ -31,11 +35,15 @@ class ScriptedEnv final : public Env {
     const bool last = step_ == static_cast<int>(rewards_.size());
     r.terminated = last && !truncate_;
     r.truncated = last && truncate_;
+    r.life_lost = std::find(life_lost_steps.begin(), life_lost_steps.end(), step_) !=
+                  life_lost_steps.end();
     write(obs);
     return r;
   }
 
   std::vector<int> actions_taken;
+  std::vector<int> life_lost_steps;
+  int frames = 1;
 
  private:
   void write(float* obs) const {

@@ -1,5 +1,6 @@
 #include "render/renderer.h"
 
+#include "render/atari_renderer.h"
 #include "render/cartpole_renderer.h"
 #include "render/minatar_renderer.h"
 
@@ -19,7 +20,11 @@ std::string shape_string(const std::vector<int64_t>& shape) {
 }  // namespace
 
 std::unique_ptr<Renderer> make_renderer(const std::string& env_id,
-                                        const std::vector<int64_t>& shape) {
+                                        const std::vector<int64_t>& shape,
+                                        const env::Env* env) {
+  if (const auto* screen = dynamic_cast<const env::HasScreen*>(env)) {
+    return std::make_unique<AtariRenderer>(*screen, env->frames_per_step());
+  }
   const auto in_range = [](int64_t n) { return n >= 1 && n <= 255; };
   if (starts_with(env_id, "MinAtar/") && shape.size() == 3 && in_range(shape[0]) &&
       in_range(shape[1]) && in_range(shape[2])) {
@@ -31,7 +36,7 @@ std::unique_ptr<Renderer> make_renderer(const std::string& env_id,
     return std::make_unique<CartPoleRenderer>();
   }
   throw NotRenderableError("cannot draw " + env_id + " (observation " + shape_string(shape) +
-                           "): pictures exist for MinAtar/* and CartPole-v1 only");
+                           "): pictures exist for MinAtar/*, CartPole-v1 and ALE/*");
 }
 
 }  // namespace ga3c::render

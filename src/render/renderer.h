@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "env/env.h"
 #include "render/indexed_image.h"
 
 namespace ga3c::render {
@@ -32,8 +33,11 @@ class NotRenderableError : public std::invalid_argument {
 };
 
 // MinAtar/* ids with [H, W, C] observations draw as MinAtar's grid, CartPole-* ids with [4]
-// observations as the cart and pole. Throws NotRenderableError for anything else.
+// observations as the cart and pole, an environment with a screen (env/screen.h: Atari) as
+// that screen, read from env, which must then outlive the renderer. Throws
+// NotRenderableError for anything else.
 std::unique_ptr<Renderer> make_renderer(const std::string& env_id,
-                                        const std::vector<int64_t>& observation_shape);
+                                        const std::vector<int64_t>& observation_shape,
+                                        const env::Env* env = nullptr);
 
 }  // namespace ga3c::render

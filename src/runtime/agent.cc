@@ -69,7 +69,7 @@ AgentStep Agent::on_prediction() {
   rollout_.behaviour_log_probs.push_back(std::log(policy_[action]));
   rollout_.acted_versions.push_back(version_);
   const env::StepResult r = env_->step(action, observation_.data());
-  out.frames = 1;
+  out.frames = env_->frames_per_step();
   const float clip = config_.reward_clip;
   rewards_.push_back(clip > 0.0f ? std::clamp(r.reward, -clip, clip) : r.reward);
   episode_return_ += r.reward;
@@ -78,11 +78,14 @@ AgentStep Agent::on_prediction() {
   if (r.terminated || r.truncated) {
     out.episode = EpisodeRecord{id_, episode_return_, episode_length_};
   }
-  if (r.terminated) {
+  const bool life_ends_return = r.life_lost && config_.terminal_on_life_loss;
+  if (r.terminated || (r.truncated && life_ends_return)) {
     finish_rollout(0.0f, true, out);
     begin_episode();
   } else if (r.truncated) {
     awaiting_bootstrap_ = true;
+  } else if (life_ends_return) {
+    finish_rollout(0.0f, true, out);
   }
   return out;
 }

@@ -17,11 +17,14 @@ struct AgentConfig {
   int t_max = 5;             // transitions per rollout
   float gamma = 0.99f;       // discount
   float reward_clip = 1.0f;  // training rewards clipped to [-clip, clip]; 0 turns clipping off
+  // A step that costs a life (StepResult::life_lost) ends the n-step return there, without
+  // bootstrap, while the episode goes on (DeepMind's Atari training; logged returns stay whole).
+  bool terminal_on_life_loss = true;
 };
 
 // What one prediction led to.
 struct AgentStep {
-  int64_t frames = 0;                    // environment frames stepped (0 or 1)
+  int64_t frames = 0;                    // environment frames stepped (0 or frames_per_step)
   // Finished rollouts, ready for trainers: two when a rollout closed at t_max and the step
   // that followed ended the episode.
   std::vector<Rollout> rollouts;

@@ -43,6 +43,35 @@ TEST(Agent, TerminalRolloutDoesNotBootstrap) {
   EXPECT_EQ(rollouts[0].acted_versions, (std::vector<int64_t>{7, 7, 7}));
 }
 
+// Atari: a lost life cuts the n-step return without bootstrap, the episode goes on.
+TEST(Agent, LifeLossEndsTheReturnButNotTheEpisode) {
+  for (const bool terminal_on_life_loss : {true, false}) {
+    auto env = std::make_unique<env::ScriptedEnv>(std::vector<float>{1, 1, 1, 1}, false);
+    env->life_lost_steps = {2};
+    env->frames = 4;
+    AgentConfig config;
+    config.terminal_on_life_loss = terminal_on_life_loss;
+    Agent agent(0, std::move(env), 1, config);
+    agent.start();
+    std::vector<EpisodeRecord> episodes;
+    EXPECT_EQ(predict(agent, 5).frames, 4);
+    auto rollouts = play(agent, {5, 5, 5}, &episodes);
+    ASSERT_EQ(episodes.size(), 1u);
+    EXPECT_EQ(episodes[0].episode_return, 4.0);
+    EXPECT_EQ(episodes[0].length, 4);
+    if (terminal_on_life_loss) {
+      ASSERT_EQ(rollouts.size(), 2u);
+      EXPECT_NEAR(rollouts[0].returns[0], 1.99f, 1e-6);  // 1 + 0.99 * 1, no V after the loss
+      EXPECT_NEAR(rollouts[0].returns[1], 1.0f, 1e-6);
+      EXPECT_NEAR(rollouts[1].returns[0], 1.99f, 1e-6);
+      EXPECT_EQ(rollouts[1].observations[1], 2.0f);  // the same episode goes on
+    } else {
+      ASSERT_EQ(rollouts.size(), 1u);
+      EXPECT_NEAR(rollouts[0].returns[0], 3.940399f, 1e-6);
+    }
+  }
+}
+
 TEST(Agent, TruncatedRolloutBootstrapsFromTheFinalObservationNotTheResetOne) {
   Agent agent(0, std::make_unique<env::ScriptedEnv>(std::vector<float>{1, 1, 1}, true), 1, {});
   agent.start();

@@ -37,14 +37,12 @@ struct Evaluator::Impl {
 };
 
 Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
-                     const std::string& env_id, double sticky_action_prob)
+                     const std::string& env_id, const env::EnvOptions& options)
     : impl_(std::make_unique<Impl>()) {
   limit_math_threads();
   const checkpoint::ModelSignature& signature = c.signature;
   const bool own_env = env_id.empty() || env_id == c.env_id;
   impl_->env_id = own_env ? c.env_id : env_id;
-  env::EnvOptions options;
-  options.sticky_action_prob = sticky_action_prob;
   try {
     impl_->env = env::make_env(impl_->env_id, options);
   } catch (const env::UnknownEnvError&) {
@@ -114,6 +112,8 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
 Evaluator::~Evaluator() = default;
 
 const std::string& Evaluator::env_id() const { return impl_->env_id; }
+
+const env::Env& Evaluator::env() const { return *impl_->env; }
 
 const env::ObservationSpec& Evaluator::observation_spec() const {
   return impl_->env->observation_spec();

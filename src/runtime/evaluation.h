@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "checkpoint/checkpoint.h"
-#include "env/observation_spec.h"
+#include "env/env.h"
+#include "env/registry.h"
 
 namespace ga3c::runtime {
 
@@ -28,19 +29,22 @@ class Evaluator {
   // checkpoint: complete (checkpoint_directory.h merges the ranks); path: names it in errors.
   // env_id: the environment to play, empty for the checkpoint's own; another one must have
   // the checkpoint's observation shape and action count (a policy transfer, e.g. between
-  // MinAtar games of one shape). sticky_action_prob: MinAtar's, as the run trained with.
+  // MinAtar games of one shape). options: those the run trained with (sticky actions, Atari's
+  // frame skip, no-ops, action set, ROM folder).
   // Throws checkpoint::CheckpointError naming `path` when the checkpoint's environment is
   // unknown, the network cannot be built from its signature, the built network differs from
   // the signature, a parameter is not finite, or env_id's shape or actions differ;
-  // env::UnknownEnvError for an unknown env_id.
+  // env::UnknownEnvError for an unknown env_id; what make_env throws (a missing ROM).
   Evaluator(const checkpoint::Checkpoint& checkpoint, const std::string& path,
-            const std::string& env_id, double sticky_action_prob);
+            const std::string& env_id, const env::EnvOptions& options);
   ~Evaluator();
   Evaluator(const Evaluator&) = delete;
   Evaluator& operator=(const Evaluator&) = delete;
 
   const std::string& env_id() const;
   const env::ObservationSpec& observation_spec() const;
+  // The environment played (for a renderer that draws its screen).
+  const env::Env& env() const;
 
   // Plays `episodes` >= 1 whole episodes, acting by argmax of the logits (greedy) or by a draw
   // from pi. The environment is seeded once with the low 32 bits of `seed` and the draws come

@@ -38,7 +38,7 @@ Checkpoint cartpole(uint64_t seed = 3) {
 
 std::string error_of(const Checkpoint& c, const std::string& env_id) {
   try {
-    Evaluator evaluator(c, kPath, env_id, 0.1);
+    Evaluator evaluator(c, kPath, env_id, {});
   } catch (const checkpoint::CheckpointError& e) {
     return e.what();
   }
@@ -75,7 +75,7 @@ std::vector<EpisodeResult> play_by_hand(uint64_t net_seed, int episodes, bool gr
 }
 
 TEST(Evaluator, PlaysTheCheckpointsOwnEnvironmentAsDocumented) {
-  Evaluator evaluator(cartpole(3), kPath, "", 0.1);
+  Evaluator evaluator(cartpole(3), kPath, "", {});
   EXPECT_EQ(evaluator.env_id(), "CartPole-v1");
   EXPECT_EQ(evaluator.observation_spec().shape, (std::vector<int64_t>{4}));
   EXPECT_EQ(evaluator.run(6, false, 7), play_by_hand(3, 6, false, 7));
@@ -83,7 +83,7 @@ TEST(Evaluator, PlaysTheCheckpointsOwnEnvironmentAsDocumented) {
 }
 
 TEST(Evaluator, TheSameSeedGivesTheSameEpisodes) {
-  Evaluator evaluator(cartpole(), kPath, "", 0.1);
+  Evaluator evaluator(cartpole(), kPath, "", {});
   const auto first = evaluator.run(8, false, 11);
   ASSERT_EQ(first.size(), 8u);
   for (const auto& e : first) {
@@ -92,7 +92,7 @@ TEST(Evaluator, TheSameSeedGivesTheSameEpisodes) {
     EXPECT_LE(e.length, 500);  // the time limit
   }
   EXPECT_EQ(evaluator.run(8, false, 11), first);
-  EXPECT_EQ(Evaluator(cartpole(), kPath, "", 0.1).run(8, false, 11), first);
+  EXPECT_EQ(Evaluator(cartpole(), kPath, "", {}).run(8, false, 11), first);
   EXPECT_NE(evaluator.run(8, false, 12), first);
   EXPECT_NE(evaluator.run(8, true, 11), first);
 }
@@ -100,12 +100,12 @@ TEST(Evaluator, TheSameSeedGivesTheSameEpisodes) {
 TEST(Evaluator, AShardedCheckpointPlaysLikeAnUnshardedOne) {
   const Checkpoint merged = checkpoint::merge_ranks(
       testing::make_untrained_checkpoint("CartPole-v1", "mlp", 3, 3), "ckpt-*.ga3c");
-  EXPECT_EQ(Evaluator(merged, kPath, "", 0.1).run(4, false, 5),
-            Evaluator(cartpole(3), kPath, "", 0.1).run(4, false, 5));
+  EXPECT_EQ(Evaluator(merged, kPath, "", {}).run(4, false, 5),
+            Evaluator(cartpole(3), kPath, "", {}).run(4, false, 5));
 }
 
 TEST(Evaluator, ShowsEveryFrameOfTheFirstEpisodeOnly) {
-  Evaluator evaluator(cartpole(), kPath, "", 0.1);
+  Evaluator evaluator(cartpole(), kPath, "", {});
   std::vector<std::vector<float>> frames;
   const auto episodes = evaluator.run(3, true, 9, [&](const float* obs) {
     frames.emplace_back(obs, obs + 4);
@@ -122,7 +122,7 @@ TEST(Evaluator, ShowsEveryFrameOfTheFirstEpisodeOnly) {
 TEST(Evaluator, PlaysAnotherEnvironmentOfTheSameObservationAndActions) {
   const Checkpoint breakout =
       testing::make_untrained_checkpoint("MinAtar/Breakout-v0", "minatar-cnn", 1).front();
-  Evaluator evaluator(breakout, kPath, "MinAtar/Asterix-v0", 0.1);  // [10, 10, 4], 6 actions
+  Evaluator evaluator(breakout, kPath, "MinAtar/Asterix-v0", {});  // [10, 10, 4], 6 actions
   EXPECT_EQ(evaluator.env_id(), "MinAtar/Asterix-v0");
   const auto episodes = evaluator.run(1, false, 1);
   ASSERT_EQ(episodes.size(), 1u);
@@ -143,14 +143,14 @@ TEST(Evaluator, RefusesAnEnvironmentOfAnotherShapeOrActionCount) {
                 ": trained on CartPole-v1 (observation [4], 2 actions); MinAtar/Breakout-v0 has "
                 "observation [10, 10, 4], 6 actions; leave out --env to play CartPole-v1, or "
                 "choose an environment with the same observation and actions");
-  EXPECT_THROW(Evaluator(cartpole(), kPath, "CartPole-v9", 0.1), env::UnknownEnvError);
+  EXPECT_THROW(Evaluator(cartpole(), kPath, "CartPole-v9", {}), env::UnknownEnvError);
 }
 
 TEST(Evaluator, RefusesACheckpointItCannotPlay) {
   Checkpoint c = cartpole();
-  c.env_id = "ALE/Pong-v5";
+  c.env_id = "Retro/Pong-v0";
   EXPECT_EQ(error_of(c, ""), std::string(kPath) +
-                                 ": trained on 'ALE/Pong-v5', which this build does not have; "
+                                 ": trained on 'Retro/Pong-v0', which this build does not have; "
                                  "play an environment of the same observation shape and "
                                  "actions with --env");
   c = cartpole();
@@ -186,7 +186,7 @@ TEST(Evaluator, RefusesACheckpointItCannotPlay) {
 }
 
 TEST(Evaluator, RunsAtLeastOneEpisode) {
-  Evaluator evaluator(cartpole(), kPath, "", 0.1);
+  Evaluator evaluator(cartpole(), kPath, "", {});
   EXPECT_THROW(evaluator.run(0, false, 1), std::invalid_argument);
 }
 

@@ -41,12 +41,12 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
                 [](const Rollout& r) { return r.size(); }),
       sync_(link, snapshots_.num_params(), config.optimizer_state, config.optimizer),
       params_(snapshots_.num_params()) {
-  env::EnvOptions env_options;
-  env_options.sticky_action_prob = config.sticky_action_prob;
+  const env::EnvOptions env_options = runtime::env_options(config);
   AgentConfig agent_config;
   agent_config.t_max = config.t_max;
   agent_config.gamma = config.gamma;
   agent_config.reward_clip = config.reward_clip;
+  agent_config.terminal_on_life_loss = config.terminal_on_life_loss;
   for (int a = 0; a < config.agents; ++a) {
     env::EnvPtr env = env::make_env(config.env_id, env_options);
     if (config.deterministic) {

@@ -23,6 +23,7 @@ class ReplayEnv final : public env::Env {
     return inner_->observation_spec();
   }
   int num_actions() const override { return inner_->num_actions(); }
+  int frames_per_step() const override { return inner_->frames_per_step(); }
   // Remembers the seed; the wrapped environment is seeded at each reset.
   void seed(uint64_t seed) override;
   void reset(float* obs) override;

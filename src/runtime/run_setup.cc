@@ -10,9 +10,7 @@ namespace ga3c::runtime {
 
 RunSetup make_run_setup(const TrainConfig& config) {
   RunSetup s;
-  env::EnvOptions env_options;
-  env_options.sticky_action_prob = config.sticky_action_prob;
-  const auto probe = env::make_env(config.env_id, env_options);
+  const auto probe = env::make_env(config.env_id, env_options(config));
   s.spec = probe->observation_spec();
   s.num_actions = probe->num_actions();
   const model::NetworkKind kind = model::parse_network_kind(config.network);

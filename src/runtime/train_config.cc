@@ -55,6 +55,17 @@ void require_known(const char* flag, Parse parse) {
 
 }  // namespace
 
+env::EnvOptions env_options(const TrainConfig& config) {
+  env::EnvOptions options;
+  options.sticky_action_prob = config.sticky_action_prob;
+  options.atari.sticky_action_prob = config.sticky_action_prob;
+  options.atari.frame_skip = config.frame_skip;
+  options.atari.noop_max = config.noop_max;
+  options.atari.full_action_space = config.full_action_space;
+  options.atari.rom_dir = config.rom_dir;
+  return options;
+}
+
 void validate(const TrainConfig& c) {
   require_finite("--target-return", c.target_return);
   require_finite("--lr", c.lr);
@@ -143,7 +154,11 @@ void validate(const TrainConfig& c) {
   require_positive("--rmsprop-eps", o.rmsprop_eps);
   require_positive("--adam-eps", o.adam_eps);
   require_known("--network", [&] { model::parse_network_kind(c.network); });
-  require_known("--env", [&] { env::make_env(c.env_id); });
+  if (c.frame_skip < 1) bad("--frame-skip", fmt::format("--frame-skip must be >= 1, got {}", c.frame_skip));
+  if (c.noop_max < 0) {
+    bad("--noop-max", fmt::format("--noop-max must be >= 0 (0: no no-op starts), got {}", c.noop_max));
+  }
+  require_known("--env", [&] { env::make_env(c.env_id, env_options(c)); });
 }
 
 }  // namespace ga3c::runtime

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "algo/flat_optimizer.h"
+#include "env/registry.h"
 #include "algo/lr_schedule.h"
 #include "algo/vtrace.h"
 #include "ps/lr_worker_scaling.h"
@@ -23,7 +24,13 @@ struct TrainConfig {
   double target_return = 0.0;       // stop once the mean of the last 100 returns reaches it (0: off)
   std::string run_dir;              // empty: runs/<env>-<date>-<time>
   std::string network = "auto";     // auto | mlp | minatar-cnn | a3c-cnn
-  double sticky_action_prob = 0.1;  // MinAtar only
+  double sticky_action_prob = 0.1;  // MinAtar and Atari (the ALE/ preset sets v5's 0.25)
+  // Atari (ALE/<Game>-v5; env/ale/atari_options.h), the A3C papers' preprocessing.
+  int frame_skip = 4;                 // emulator frames per agent step
+  int noop_max = 30;                  // no-op frames at reset: 1..noop_max; 0: none
+  bool full_action_space = false;     // ALE's 18 actions instead of the game's minimal set
+  bool terminal_on_life_loss = true;  // a lost life ends the learner's n-step return there
+  std::string rom_dir;                // empty: $ALE_ROMS_DIR, else the built-in ROM folder
 
   // Layout (DESIGN.md defaults; 2 trainers and 2 predictors fit a 2-core machine).
   int workers = 1;      // GA3C nodes (in one process here, or MPI worker ranks)
@@ -88,6 +95,9 @@ class SettingError : public std::invalid_argument {
 // start threads or environments within the bounds of kMax*; the network name and the
 // environment id. Throws SettingError for the first bad setting, naming it by its flag.
 void validate(const TrainConfig& config);
+
+// The options every environment of the run is made with (sticky actions, Atari's settings).
+env::EnvOptions env_options(const TrainConfig& config);
 
 // Bounds on the settings that start threads or environments when the run starts: beyond
 // them a typing slip would exhaust memory or threads instead of failing with a message.

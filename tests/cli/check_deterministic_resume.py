@@ -38,12 +38,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--binary", required=True)
     parser.add_argument("--proto-root", required=True, help="the source tree's src/")
+    parser.add_argument("--env", default="CartPole-v1",
+                        help="e.g. ALE/Breakout-v5: its replay rebuilds the emulator too")
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="ga3c_deterministic_")
     straight, stopped, plain = (os.path.join(tmp, n) for n in ("straight", "stopped", "plain"))
     # CartPole's preset anneals to 0 at --max-frames; a constant rate is the same schedule
     # for both halves.
-    common = ["--env", "CartPole-v1", "--deterministic", "--workers", "1", "--agents", "1",
+    common = ["--env", args.env, "--deterministic", "--workers", "1", "--agents", "1",
               "--seed", "5", "--lr-schedule", "constant"]
     failures = []
 
@@ -70,7 +72,7 @@ def main():
         failures.append("final states differ at decoded line %d: %r vs %r" %
                         (diff, a[diff:diff + 1], b[diff:diff + 1]))
 
-    ran(train(args.binary, "--env", "CartPole-v1", "--agents", "2", "--min-batch", "5",
+    ran(train(args.binary, "--env", args.env, "--agents", "2", "--min-batch", "5",
               "--max-frames", "500", "--run-dir", plain), "plain run")
     proc = train(args.binary, "--resume", plain, "--deterministic", "--agents", "1",
                  "--max-frames", "1000")

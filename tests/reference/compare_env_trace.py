@@ -9,11 +9,18 @@ each of --env-seeds environment seeds, "seed S" then whole episodes ("reset", st
 terminal) until that seed has played its share of --steps; actions are uniform random, or with
 --policy heuristic a game-specific play on the observation mixed with random actions, which
 reaches states random play rarely does (later waves, surfacing, difficulty ramps).
+ALE/<Game>-v5 (reference: FrameStackObservation(AtariPreprocessing(gym.make(id, frameskip=1),
+noop_max=30, frame_skip=4, screen_size=84, grayscale_obs=True), 4) of ale-py and gymnasium,
+sticky actions 0.25): like MinAtar, --env-seeds seeds playing --steps steps in all, actions
+uniform random or, with --policy heuristic, mostly FIRE and moves (more scoring, life losses
+and game overs). An episode the reference truncates ends there too. The observation is compared
+through its CRC-32 (the trace prints "lives L crc C" for it), with lives.
 Several --env may be given. Exit 0 when identical, 1 with the first differing line otherwise.
 """
 import argparse
 import subprocess
 import sys
+import zlib
 
 import numpy as np
 
@@ -87,6 +94,56 @@ class MinAtarDriver:
             self.state = self.env.state()
             return "step %.9g %d 0" % (reward, terminal) + fmt_bool(self.state)
         raise ValueError(command)
+
+
+class AtariDriver:
+    """Gymnasium's v5 environment with the A3C preprocessing. 'seed S' makes the next reset
+    reset(seed=S), as ga3c's seed(S) does."""
+
+    def __init__(self, env_id, max_episode_frames, full_action_space):
+        import ale_py
+        import gymnasium
+        from gymnasium.wrappers import AtariPreprocessing, FrameStackObservation
+
+        gymnasium.register_envs(ale_py)
+        kwargs = {"full_action_space": full_action_space}
+        if max_episode_frames is not None:
+            kwargs["max_num_frames_per_episode"] = max_episode_frames
+        self.env = FrameStackObservation(
+            AtariPreprocessing(gymnasium.make(env_id, frameskip=1, **kwargs), noop_max=30,
+                               frame_skip=4, screen_size=84, grayscale_obs=True), 4)
+        self.action_set = list(range(self.env.action_space.n))
+        self.pending_seed = None
+        self.state = None
+
+    @staticmethod
+    def digest(obs, lives):
+        # [4, 84, 84] uint8 -> ga3c's [84, 84, 4] float32 in [0, 1].
+        values = np.ascontiguousarray(np.transpose(obs, (1, 2, 0))).astype(np.float32) / np.float32(255)
+        return " lives %d crc %d" % (lives, zlib.crc32(values.astype("<f4").tobytes()))
+
+    def run(self, command):
+        words = command.split()
+        if words[0] == "seed":
+            self.pending_seed = int(words[1])
+            return None
+        if words[0] == "reset":
+            obs, info = self.env.reset(seed=self.pending_seed)
+            self.pending_seed = None
+            self.state = obs
+            return "obs" + self.digest(obs, self.env.unwrapped.ale.lives())
+        if words[0] == "step":
+            obs, reward, terminated, truncated, info = self.env.step(int(words[1]))
+            self.state = obs
+            return ("step %.9g %d %d" % (reward, terminated, truncated)
+                    + self.digest(obs, info["lives"]))
+        raise ValueError(command)
+
+
+def atari_policy(rng, state):
+    """FIRE half the time (serves the ball, shoots), else a move: action indices 1..3 are FIRE
+    and moves in most minimal action sets."""
+    return 1 if rng.random() < 0.5 else int(rng.integers(2, 4))
 
 
 # Heuristic players for --policy heuristic: observation (10x10xC bools) -> one of the six
@@ -185,7 +242,7 @@ def minatar_commands(rng, steps, env_seeds, first_seed, policy, driver):
                 line = driver.run(command)
                 yield command, line
                 played += 1
-                if line.split()[2] == "1":
+                if line.split()[2] == "1" or line.split()[3] == "1":
                     break
 
 
@@ -215,6 +272,9 @@ def main():
     parser.add_argument("--policy", choices=["random", "heuristic"], default="random",
                         help="MinAtar actions")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--max-episode-frames", type=int,
+                        help="Atari: truncate episodes after this many emulator frames")
+    parser.add_argument("--full-action-space", action="store_true", help="Atari: 18 actions")
     args = parser.parse_args()
 
     for env_id in args.env:
@@ -226,6 +286,20 @@ def main():
             policy = POLICIES[game] if args.policy == "heuristic" else None
             pairs = list(minatar_commands(rng, args.steps, args.env_seeds, args.seed * 1000,
                                           policy, MinAtarDriver(env_id)))
+        elif env_id.startswith("ALE/"):
+            policy = atari_policy if args.policy == "heuristic" else None
+            driver = AtariDriver(env_id, args.max_episode_frames, args.full_action_space)
+            pairs = list(minatar_commands(rng, args.steps, args.env_seeds, args.seed * 1000,
+                                          policy, driver))
+            options = []
+            if args.max_episode_frames is not None:
+                options += ["--max-episode-frames", str(args.max_episode_frames)]
+            if args.full_action_space:
+                options.append("--full-action-space")
+            status = compare(args.binary, env_id, pairs, options)
+            if status:
+                return status
+            continue
         else:
             print("compare_env_trace: no reference driver for " + env_id, file=sys.stderr)
             return 2
@@ -235,11 +309,11 @@ def main():
     return 0
 
 
-def compare(binary, env_id, pairs):
+def compare(binary, env_id, pairs, options=()):
     """Feeds the commands to the binary and compares its lines with the reference's."""
     commands = "\n".join(c for c, _ in pairs) + "\n"
     expected = [(c, e) for c, e in pairs if e is not None]
-    out = subprocess.run([binary, env_id], input=commands, capture_output=True,
+    out = subprocess.run([binary, env_id, *options], input=commands, capture_output=True,
                          text=True, check=True).stdout.splitlines()
     for i, ((command, want), got) in enumerate(zip(expected, out)):
         if want != got:
@@ -251,8 +325,17 @@ def compare(binary, env_id, pairs):
         return 1
     steps = sum(1 for c, _ in expected if c.startswith("step"))
     episodes = sum(1 for c, _ in expected if c in ("reset",) or c.startswith("state"))
-    print("%s: %d lines identical (%d steps, %d episodes)" % (env_id, len(expected), steps,
-                                                              episodes))
+    summary = "%s: %d lines identical (%d steps, %d episodes" % (env_id, len(expected), steps,
+                                                                 episodes)
+    if options:
+        summary += ", " + " ".join(options)
+    ended = [e.split() for c, e in expected if c.startswith("step")]
+    truncated = sum(1 for w in ended if w[3] == "1")
+    lives = [int(w[w.index("lives") + 1]) for w in ended if "lives" in w]
+    if lives:
+        lost = sum(1 for a, b in zip(lives, lives[1:]) if b < a)
+        summary += ", %d truncated, %d lives lost" % (truncated, lost)
+    print(summary + ")")
     return 0
 
 

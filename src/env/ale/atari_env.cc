@@ -1,0 +1,231 @@
+#include "env/ale/atari_env.h"
+
+#include "env/ale/atari_registry.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <mutex>
+
+#include <ale/ale_interface.hpp>
+#include <ale/common/ColourPalette.hpp>
+#include <ale/common/Log.hpp>
+#include <ale/emucore/MD5.hxx>
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+namespace ga3c::env::ale {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kFix =
+    "point --rom-dir or ALE_ROMS_DIR at the ROMs of ale-py 0.12.1 (scripts/install-ale.sh "
+    "installs them in " GA3C_ALE_ROM_DIR ")";
+
+// Once per process: ALE's logger is global (every ALEInterface would print its banner), and
+// OpenCV would spread each 84x84 resize over a thread pool of its own, which the env threads
+// already keep busy.
+void quiet_libraries() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    ::ale::Logger::setMode(::ale::Logger::Error);
+    cv::setNumThreads(0);
+  });
+}
+
+// Grey level / 255 as float32, the same division NumPy does on a uint8 array.
+const std::array<float, 256>& unit_scale() {
+  static const std::array<float, 256> table = [] {
+    std::array<float, 256> t{};
+    for (int i = 0; i < 256; ++i) t[i] = static_cast<float>(i) / 255.0f;
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace
+
+RomDir resolve_rom_dir(const std::string& rom_dir) {
+  if (!rom_dir.empty()) return {rom_dir, "--rom-dir"};
+  const char* env = std::getenv("ALE_ROMS_DIR");
+  if (env != nullptr && *env != '\0') return {env, "ALE_ROMS_DIR"};
+  return {GA3C_ALE_ROM_DIR, "the built-in ROM folder"};
+}
+
+std::string checked_rom_path(const RomInfo& rom, const RomDir& dir) {
+  const std::string id = std::string("ALE/") + rom.name + "-v5";
+  if (rom.multiplayer_only) {
+    throw RomError(id + ": " + rom.rom + ".bin has no single-player game, which ALE needs "
+                   "(ale-py registers no id for it either); choose another game");
+  }
+  std::error_code ec;
+  if (!fs::is_directory(dir.path, ec)) {
+    throw RomError("ROM folder " + dir.path + " (" + dir.origin + ") does not exist; " + kFix);
+  }
+  const std::string path = (fs::path(dir.path) / (std::string(rom.rom) + ".bin")).string();
+  std::ifstream in(path, std::ios::binary);
+  if (!fs::is_regular_file(path, ec) || !in) {
+    throw RomError(path + ": no such ROM file for " + id + " in " + dir.origin + "; " + kFix);
+  }
+  const std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                                   std::istreambuf_iterator<char>());
+  const std::string md5 = ::ale::stella::MD5(bytes.data(), static_cast<uint32_t>(bytes.size()));
+  if (md5 != rom.md5) {
+    throw RomError(path + " has MD5 " + md5 + ", not the " + rom.md5 + " of ale-py 0.12.1's " +
+                   rom.rom + ".bin (another dump of the game, or damaged); " + kFix);
+  }
+  return path;
+}
+
+AtariEnv::AtariEnv(const RomInfo& rom, const AtariOptions& options)
+    : rom_(rom), options_(options) {
+  const std::string id = std::string("ALE/") + rom.name + "-v5";
+  if (!(options.sticky_action_prob >= 0.0 && options.sticky_action_prob <= 1.0)) {
+    throw std::invalid_argument(id + ": sticky action probability " +
+                                std::to_string(options.sticky_action_prob) + " is not in [0, 1]");
+  }
+  if (options.frame_skip < 1 || options.noop_max < 0 || options.max_episode_frames < 0) {
+    throw std::invalid_argument(id + ": frame skip " + std::to_string(options.frame_skip) +
+                                ", no-op max " + std::to_string(options.noop_max) +
+                                " or episode limit " + std::to_string(options.max_episode_frames) +
+                                " out of range (>= 1, >= 0, >= 0)");
+  }
+  rom_path_ = checked_rom_path(rom, resolve_rom_dir(options.rom_dir));
+  quiet_libraries();
+  ale_ = std::make_unique<::ale::ALEInterface>();
+  ale_->setFloat("repeat_action_probability", static_cast<float>(options.sticky_action_prob));
+  if (options.max_episode_frames > 0) {
+    ale_->setInt("max_num_frames_per_episode", static_cast<int>(options.max_episode_frames));
+  }
+  // Loaded as seed(kDefaultSeed) would leave it, so an unseeded first reset needs no reload.
+  seed(kDefaultSeed);
+  load();
+  seed_pending_ = false;
+  const auto actions =
+      options.full_action_space ? ale_->getLegalActionSet() : ale_->getMinimalActionSet();
+  for (auto a : actions) action_set_.push_back(static_cast<int>(a));
+  height_ = static_cast<int>(ale_->getScreen().height());
+  width_ = static_cast<int>(ale_->getScreen().width());
+  for (auto& f : frame_) f.assign(static_cast<std::size_t>(height_) * width_, 0);
+  for (auto& s : stack_) s.assign(kSize * kSize, 0);
+  ::ale::ColourPalette palette;
+  palette.setPalette("standard", "NTSC");
+  for (int i = 0; i < 256; ++i) palette_[i] = palette.getRGB(i);
+}
+
+AtariEnv::~AtariEnv() = default;
+
+void AtariEnv::seed(uint64_t seed) {
+  const std::vector<uint32_t> words = seed_sequence_state(seed, 2);
+  rng_ = Pcg64(words[0]);
+  seed_ = seed;
+  seed_pending_ = true;
+}
+
+void AtariEnv::load() {
+  ale_->setInt("random_seed", static_cast<int32_t>(seed_sequence_state(seed_, 2)[1]));
+  ale_->loadROM(rom_path_);
+}
+
+int AtariEnv::lives() const { return ale_->lives(); }
+
+void AtariEnv::grab(std::vector<unsigned char>& out) {
+  ale_->getScreenGrayscale(out);  // writes through the buffer, which the constructor sized
+}
+
+void AtariEnv::reset(float* obs) {
+  const bool seeded = seed_pending_;
+  if (seeded) load();
+  seed_pending_ = false;
+  ale_->reset_game();
+  const int64_t noops = options_.noop_max > 0 ? rng_.integers(1, options_.noop_max + 1) : 0;
+  const auto noop = static_cast<::ale::Action>(action_set_[0]);
+  for (int64_t i = 0; i < noops; ++i) {
+    ale_->act(noop);
+    if (ale_->game_over(false) || ale_->game_truncated()) {
+      if (seeded) {  // the reference resets with this reset's seed: generator and ROM anew
+        seed(seed_);
+        load();
+        seed_pending_ = false;
+      }
+      ale_->reset_game();
+    }
+  }
+  lives_ = ale_->lives();
+  grab(frame_[0]);
+  std::fill(frame_[1].begin(), frame_[1].end(), 0);
+  pool_and_resize(stack_[0].data());
+  for (int i = 1; i < kStack; ++i) stack_[i] = stack_[0];
+  head_ = 0;
+  write_observation(obs);
+}
+
+StepResult AtariEnv::step(int action, float* obs) {
+  if (action < 0 || action >= num_actions()) {
+    throw std::out_of_range(std::string("ALE/") + rom_.name + "-v5: action " +
+                            std::to_string(action) + " is not in [0, " +
+                            std::to_string(num_actions()) + ")");
+  }
+  const auto a = static_cast<::ale::Action>(action_set_[action]);
+  StepResult r;
+  double reward = 0.0;
+  const int skip = options_.frame_skip;
+  for (int t = 0; t < skip; ++t) {
+    reward += ale_->act(a);
+    r.terminated = ale_->game_over(false);
+    r.truncated = ale_->game_truncated();
+    if (r.terminated || r.truncated) break;
+    if (t == skip - 2) grab(frame_[1]);
+    if (t == skip - 1) grab(frame_[0]);
+  }
+  r.reward = static_cast<float>(reward);
+  r.lives = ale_->lives();
+  r.life_lost = r.lives < lives_;
+  lives_ = r.lives;
+  // Frames not grabbed (a step cut short) keep the last step's, as in the reference.
+  pool_and_resize(stack_[head_].data());
+  head_ = (head_ + 1) % kStack;
+  write_observation(obs);
+  return r;
+}
+
+void AtariEnv::pool_and_resize(uint8_t* out) {
+  if (options_.frame_skip > 1) {  // in place, as AtariPreprocessing pools into its buffer 0
+    std::transform(frame_[0].begin(), frame_[0].end(), frame_[1].begin(), frame_[0].begin(),
+                   [](uint8_t x, uint8_t y) { return std::max(x, y); });
+  }
+  cv::resize(cv::Mat(height_, width_, CV_8UC1, frame_[0].data()),
+             cv::Mat(kSize, kSize, CV_8UC1, out), cv::Size(kSize, kSize), 0, 0, cv::INTER_AREA);
+}
+
+void AtariEnv::write_observation(float* obs) const {
+  const auto& scale = unit_scale();
+  const uint8_t* planes[kStack];
+  for (int c = 0; c < kStack; ++c) planes[c] = stack_[(head_ + c) % kStack].data();
+  for (int p = 0; p < kSize * kSize; ++p) {
+    for (int c = 0; c < kStack; ++c) *obs++ = scale[planes[c][p]];
+  }
+}
+
+int AtariEnv::screen_width() const { return width_; }
+int AtariEnv::screen_height() const { return height_; }
+
+void AtariEnv::screen(uint8_t* out) const {
+  const auto& s = ale_->getScreen();
+  std::copy(s.getArray(), s.getArray() + s.arraySize(), out);
+}
+
+}  // namespace ga3c::env::ale
+
+namespace ga3c::env::ale {
+
+EnvPtr make_atari(const RomInfo& rom, const AtariOptions& options) {
+  return std::make_unique<AtariEnv>(rom, options);
+}
+
+bool ale_available() { return true; }
+
+}  // namespace ga3c::env::ale

@@ -1,0 +1,172 @@
+#include "env/ale/atari_env.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "env/registry.h"
+
+namespace ga3c::env::ale {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::unique_ptr<AtariEnv> breakout(AtariOptions options = {}) {
+  return std::make_unique<AtariEnv>(*find_rom_by_name("Breakout"), options);
+}
+
+// A fresh folder under the test's temporary directory.
+fs::path temp_dir(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / ("ga3c_atari_test_" + name);
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string error_of(const AtariOptions& options, const char* game = "Breakout") {
+  try {
+    AtariEnv env(*find_rom_by_name(game), options);
+  } catch (const RomError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(AtariEnvTest, ObservationIsFourEqualFramesAfterReset) {
+  auto env = breakout();
+  EXPECT_EQ(env->observation_spec().shape, (std::vector<int64_t>{84, 84, 4}));
+  EXPECT_EQ(env->num_actions(), 4);  // Breakout's minimal set: NOOP, FIRE, RIGHT, LEFT
+  EXPECT_EQ(env->frames_per_step(), 4);
+  std::vector<float> obs(84 * 84 * 4);
+  env->seed(3);
+  env->reset(obs.data());
+  float lit = 0.0f;
+  for (std::size_t p = 0; p < obs.size(); p += 4) {
+    for (int c = 1; c < 4; ++c) EXPECT_EQ(obs[p + c], obs[p]);
+    EXPECT_GE(obs[p], 0.0f);
+    EXPECT_LE(obs[p], 1.0f);
+    lit = std::max(lit, obs[p]);
+  }
+  EXPECT_GT(lit, 0.0f);
+}
+
+TEST(AtariEnvTest, SameSeedSameGameOtherSeedAnother) {
+  auto play = [](uint64_t seed) {
+    auto env = breakout();
+    std::vector<float> obs(84 * 84 * 4);
+    env->seed(seed);
+    env->reset(obs.data());
+    std::vector<float> trace;
+    for (int t = 0; t < 200; ++t) {
+      const StepResult r = env->step(t % 4, obs.data());
+      trace.push_back(r.reward);
+      trace.push_back(obs[(42 * 84 + 42) * 4 + 3]);
+      if (r.terminated) break;
+    }
+    trace.insert(trace.end(), obs.begin(), obs.end());
+    return trace;
+  };
+  EXPECT_EQ(play(11), play(11));
+  EXPECT_NE(play(11), play(12));
+}
+
+// Breakout: FIRE serves, a paddle that stays put loses the ball; each lost ball is one step
+// with life_lost and one life fewer, the fifth ends the game.
+TEST(AtariEnvTest, LifeLossIsReportedOnceAndTheGameGoesOn) {
+  auto env = breakout({0.0, 4, 30, false, 108'000, ""});
+  std::vector<float> obs(84 * 84 * 4);
+  env->seed(1);
+  env->reset(obs.data());
+  int lives = env->lives(), losses = 0;
+  EXPECT_EQ(lives, 5);
+  for (int t = 0; t < 5000; ++t) {
+    const StepResult r = env->step(1, obs.data());  // FIRE, never moving
+    EXPECT_EQ(r.life_lost, r.lives < lives) << "step " << t;
+    losses += r.life_lost;
+    lives = r.lives;
+    if (r.terminated) break;
+    EXPECT_GT(r.lives, 0);
+  }
+  EXPECT_EQ(losses, 5);
+  EXPECT_EQ(lives, 0);
+}
+
+TEST(AtariEnvTest, FrameSkipAndEpisodeLimitAreOptions) {
+  AtariOptions options;
+  options.frame_skip = 2;
+  options.max_episode_frames = 100;
+  options.noop_max = 0;
+  auto env = breakout(options);
+  EXPECT_EQ(env->frames_per_step(), 2);
+  std::vector<float> obs(84 * 84 * 4);
+  env->reset(obs.data());
+  int steps = 0;
+  for (StepResult r; !r.truncated && steps < 1000; ++steps) r = env->step(0, obs.data());
+  EXPECT_EQ(steps, 50);  // 100 emulator frames
+  EXPECT_EQ(breakout({0.25, 4, 30, true, 0, ""})->num_actions(), 18);
+}
+
+TEST(AtariEnvTest, RefusesBadOptionsAndActions) {
+  EXPECT_THROW(breakout({1.5, 4, 30, false, 0, ""}), std::invalid_argument);
+  EXPECT_THROW(breakout({0.25, 0, 30, false, 0, ""}), std::invalid_argument);
+  EXPECT_THROW(breakout({0.25, 4, -1, false, 0, ""}), std::invalid_argument);
+  auto env = breakout();
+  std::vector<float> obs(84 * 84 * 4);
+  env->reset(obs.data());
+  EXPECT_THROW(env->step(4, obs.data()), std::out_of_range);
+}
+
+TEST(AtariEnvTest, RomFolderErrorsNameTheFolderAndTheFix) {
+  AtariOptions options;
+  options.rom_dir = "/nonexistent/roms";
+  EXPECT_NE(error_of(options).find("ROM folder /nonexistent/roms (--rom-dir) does not exist"),
+            std::string::npos);
+
+  const fs::path dir = temp_dir("roms");
+  options.rom_dir = dir.string();
+  EXPECT_NE(error_of(options).find("breakout.bin: no such ROM file"), std::string::npos);
+
+  // Pong's ROM under Breakout's name: ALE itself would only warn.
+  fs::copy_file(fs::path(resolve_rom_dir("").path) / "pong.bin", dir / "breakout.bin");
+  const std::string wrong = error_of(options);
+  EXPECT_NE(wrong.find("has MD5 "), std::string::npos) << wrong;
+  EXPECT_NE(wrong.find("not the f34f08e5eb96e500e851a80be3277a56"), std::string::npos) << wrong;
+
+  EXPECT_NE(error_of({}, "Combat").find("has no single-player game"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+TEST(AtariEnvTest, RomDirFlagBeatsEnvironmentVariableBeatsBuiltIn) {
+  ::setenv("ALE_ROMS_DIR", "/from/env", 1);
+  EXPECT_EQ(resolve_rom_dir("").path, "/from/env");
+  EXPECT_EQ(resolve_rom_dir("").origin, "ALE_ROMS_DIR");
+  EXPECT_EQ(resolve_rom_dir("/from/flag").path, "/from/flag");
+  ::unsetenv("ALE_ROMS_DIR");
+  EXPECT_EQ(resolve_rom_dir("").path, GA3C_ALE_ROM_DIR);
+}
+
+TEST(AtariEnvTest, ScreenIsTheColourFrame) {
+  auto env = breakout();
+  std::vector<float> obs(84 * 84 * 4);
+  env->reset(obs.data());
+  std::vector<uint8_t> screen(static_cast<std::size_t>(env->screen_width()) * env->screen_height());
+  env->screen(screen.data());
+  EXPECT_EQ(env->screen_width(), 160);
+  EXPECT_EQ(env->screen_height(), 210);
+  // Breakout's walls are grey (142, 142, 142) in ALE's NTSC palette.
+  const uint32_t wall = env->screen_palette()[screen[40 * 160 + 2]];
+  EXPECT_EQ(wall, 0x8e8e8eu);
+}
+
+TEST(AtariEnvTest, RegistryMakesIt) {
+  EnvOptions options;
+  options.atari.frame_skip = 3;
+  EXPECT_EQ(make_env("ALE/Pong-v5", options)->frames_per_step(), 3);
+  EXPECT_EQ(make_env("ALE/Pong-v5")->num_actions(), 6);
+}
+
+}  // namespace
+}  // namespace ga3c::env::ale
