@@ -6,12 +6,14 @@
 #include <memory>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 #include <spdlog/spdlog.h>
 
 #include "checkpoint/atomic_file.h"
 #include "checkpoint/checkpoint_directory.h"
 #include "checkpoint/checkpoint_error.h"
+#include "env/registry.h"
 #include "render/gif_encoder.h"
 #include "render/renderer.h"
 #include "runtime/evaluation.h"
@@ -132,6 +134,13 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
                   "episodes")
       ->capture_default_str()
       ->type_name("S");
+  eval.add_option_function<int64_t>(
+         "--max-episode-frames",
+         [&request](const int64_t& frames) { request.max_episode_frames = frames; },
+         "End (truncate) each episode after this many environment frames (agent steps x frame "
+         "skip); 0: no limit. Default: the environment's (" + env::episode_limit_defaults() +
+             ")")
+      ->type_name("N");
   eval.add_option("--record", request.record,
                   "Also write the first episode as an animated GIF, looping (MinAtar and "
                   "CartPole); an existing file is never overwritten")
@@ -142,9 +151,10 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
   eval.footer(
       "Prints one line (and, with --record, one naming the GIF): the environment, the checkpoint, "
       "how actions were chosen, and the mean, "
-      "population standard deviation, min and max of the raw (unclipped) episode returns and "
-      "the mean episode length. Sticky actions (MinAtar) are those the run trained with, from "
-      "the config.toml inside the checkpoint. Bad input: one line naming the problem, exit 2.\n");
+      "population standard deviation, min and max of the raw (unclipped) episode returns, "
+      "the mean episode length and how many episodes the episode limit cut. Sticky actions "
+      "(MinAtar) are those the run trained with, from the config.toml inside the checkpoint. "
+      "Bad input: one line naming the problem, exit 2.\n");
 }
 
 int run_eval_command(const EvalRequest& request) {
@@ -156,11 +166,16 @@ int run_eval_command(const EvalRequest& request) {
     if (request.episodes <= 0) {
       throw BadInput("--episodes must be > 0, got " + std::to_string(request.episodes));
     }
+    if (request.max_episode_frames && *request.max_episode_frames < 0) {
+      throw BadInput("--max-episode-frames must be >= 0 environment frames (0: no limit), got " +
+                     std::to_string(*request.max_episode_frames));
+    }
     if (!request.record.empty()) check_record_path(request.record);
     loaded = load_checkpoint(request.checkpoint);
     const double sticky = sticky_actions_of(loaded);
     evaluator = std::make_unique<runtime::Evaluator>(loaded.checkpoint, loaded.path,
-                                                     request.env_id, sticky);
+                                                     request.env_id, sticky,
+                                                     request.max_episode_frames);
     if (!request.record.empty()) {
       renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape);
     }
@@ -178,12 +193,17 @@ int run_eval_command(const EvalRequest& request) {
   }
 
   try {
+    // The GIF goes to a temporary beside its name frame by frame, and under its name only
+    // when whole: memory stays one frame whatever the episode's length.
+    std::unique_ptr<checkpoint::NewFile> file;
     std::unique_ptr<render::GifEncoder> gif;
     render::IndexedImage image;
     runtime::FrameCallback record;
     if (renderer) {
-      gif = std::make_unique<render::GifEncoder>(renderer->width(), renderer->height(),
-                                                 renderer->palette(), renderer->frame_delay_cs());
+      file = std::make_unique<checkpoint::NewFile>(request.record);
+      gif = std::make_unique<render::GifEncoder>(
+          renderer->width(), renderer->height(), renderer->palette(),
+          renderer->frame_delay_cs(), [&file](std::string_view bytes) { file->append(bytes); });
       record = [&](const float* observation) {
         renderer->render(observation, image);
         gif->add_frame(image);
@@ -191,17 +211,20 @@ int run_eval_command(const EvalRequest& request) {
     }
     const auto episodes = evaluator->run(request.episodes, request.greedy, request.seed, record);
     for (std::size_t i = 0; i < episodes.size(); ++i) {
-      spdlog::debug("episode {} return {:g} length {}", i + 1, episodes[i].episode_return,
-                    episodes[i].length);
+      spdlog::debug("episode {} return {:g} length {}{}", i + 1, episodes[i].episode_return,
+                    episodes[i].length, episodes[i].truncated ? " (truncated)" : "");
     }
     std::printf("%s from %s (%lld frames), %s, seed %llu: %s\n", evaluator->env_id().c_str(),
                 loaded.path.c_str(), static_cast<long long>(loaded.checkpoint.frames),
                 request.greedy ? "greedy" : "sampling from pi",
                 static_cast<unsigned long long>(request.seed),
-                runtime::format_summary(runtime::summarize(episodes)).c_str());
+                runtime::format_summary(runtime::summarize(episodes),
+                                        evaluator->max_episode_frames())
+                    .c_str());
     if (gif) {
       const int frames = gif->frames();
-      checkpoint::write_new_file(request.record, gif->finish());
+      gif->finish();
+      file->commit();
       std::printf("recorded episode 1 (%d frames, %dx%d) in %s\n", frames, renderer->width(),
                   renderer->height(), request.record.c_str());
     }

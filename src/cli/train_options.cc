@@ -8,6 +8,7 @@
 #include "cli/config_file.h"
 #include "cli/printable.h"
 #include "cli/presets.h"
+#include "env/registry.h"
 #include "ps/shard.h"
 
 namespace ga3c::cli {
@@ -87,6 +88,10 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
   add("--run-dir", c.run_dir, "Run directory (default runs/<env>-<date>-<time>); never overwritten");
   add("--network", c.network, "auto | mlp | minatar-cnn | a3c-cnn (auto: by observation shape)");
   add("--sticky-actions", c.sticky_action_prob, "MinAtar: probability of repeating the last action");
+  app_.add_option("--max-episode-frames", max_episode_frames_,
+                  "Truncate an episode after this many environment frames (agent steps x frame "
+                  "skip), bootstrapping from its last observation; 0: no limit. Default: the "
+                  "environment's (" + env::episode_limit_defaults() + ")");
   for (auto* o : app_.get_options()) o->group(what);
 
   auto group = [&](const std::string& name, auto body) {
@@ -231,6 +236,16 @@ void TrainOptions::resolve() {
     }
   }
   auto& c = config_;
+  CLI::Option* limit = app_.get_option("--max-episode-frames");
+  if (limit->count() == 0) {
+    try {
+      limit->add_result(std::to_string(env::default_max_episode_frames(c.env_id)));
+      limit->run_callback();
+    } catch (const env::UnknownEnvError&) {
+      // validate() names the environment.
+    }
+  }
+  if (limit->count() > 0) c.max_episode_frames = max_episode_frames_;
   checked("--optimizer", [&] { c.optimizer.kind = algo::parse_optimizer_kind(optimizer_); });
   checked("--rmsprop-style",
           [&] { c.optimizer.rmsprop_style = algo::parse_rmsprop_style(rmsprop_style_); });

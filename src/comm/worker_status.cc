@@ -8,7 +8,7 @@ namespace ga3c::comm {
 namespace {
 
 constexpr std::size_t kCounters = 8;  // the scalar fields, in declaration order
-constexpr std::size_t kPerEpisode = 3;
+constexpr std::size_t kPerEpisode = 4;
 
 int64_t as_integer(double v) {
   if (!(std::fabs(v) < 9007199254740992.0) || v != std::floor(v)) {
@@ -38,6 +38,7 @@ std::vector<double> encode(const WorkerStatus& s) {
     out.push_back(e.agent);
     out.push_back(e.episode_return);
     out.push_back(static_cast<double>(e.length));
+    out.push_back(e.truncated ? 1.0 : 0.0);
   }
   return out;
 }
@@ -45,7 +46,7 @@ std::vector<double> encode(const WorkerStatus& s) {
 WorkerStatus decode_worker_status(const double* d, std::size_t n) {
   if (n < kCounters || (n - kCounters) % kPerEpisode != 0) {
     throw std::invalid_argument("worker status of " + std::to_string(n) +
-                                " doubles; expected 8 + 3 per episode");
+                                " doubles; expected 8 + 4 per episode");
   }
   WorkerStatus s;
   s.prediction_batches = as_count(d[0]);
@@ -61,6 +62,11 @@ WorkerStatus decode_worker_status(const double* d, std::size_t n) {
     e.agent = static_cast<int>(as_count(d[i]));
     e.episode_return = d[i + 1];
     e.length = as_count(d[i + 2]);
+    if (d[i + 3] != 0.0 && d[i + 3] != 1.0) {
+      throw std::invalid_argument("worker status: truncated flag " + std::to_string(d[i + 3]) +
+                                  " is neither 0 nor 1");
+    }
+    e.truncated = d[i + 3] == 1.0;
     if (!std::isfinite(e.episode_return)) {
       throw std::invalid_argument("worker status: episode return is not finite");
     }

@@ -14,6 +14,7 @@ struct FinishedEpisode {
   int agent = 0;
   double episode_return = 0.0;  // raw
   int64_t length = 0;           // agent steps
+  bool truncated = false;       // ended by the episode limit, not terminated
 };
 
 // Frames and episodes are not in it: server 0 counts those exactly from the workers' reports.

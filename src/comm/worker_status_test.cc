@@ -17,9 +17,9 @@ TEST(WorkerStatus, RoundTripsThroughDoubles) {
   s.prediction_queue = 5;
   s.training_queue = 6;
   s.interrupted = true;
-  s.episodes_since_last = {{3, 21.5, 22}, {63, -1.0, 500}};
+  s.episodes_since_last = {{3, 21.5, 22, false}, {63, -1.0, 500, true}};
   const auto data = encode(s);
-  ASSERT_EQ(data.size(), 14u);
+  ASSERT_EQ(data.size(), 16u);
   const WorkerStatus d = decode_worker_status(data.data(), data.size());
   EXPECT_EQ(d.prediction_batches, s.prediction_batches);
   EXPECT_EQ(d.lag_milli, -3);
@@ -29,12 +29,14 @@ TEST(WorkerStatus, RoundTripsThroughDoubles) {
   EXPECT_EQ(d.episodes_since_last[1].agent, 63);
   EXPECT_EQ(d.episodes_since_last[1].episode_return, -1.0);
   EXPECT_EQ(d.episodes_since_last[1].length, 500);
+  EXPECT_TRUE(d.episodes_since_last[1].truncated);
+  EXPECT_FALSE(d.episodes_since_last[0].truncated);
 }
 
 TEST(WorkerStatus, RejectsWhatIsNotAStatus) {
   std::vector<double> data = encode(WorkerStatus{});
   EXPECT_THROW(decode_worker_status(data.data(), 7), std::invalid_argument);
-  data.push_back(1.0);  // a third of an episode
+  data.push_back(1.0);  // a quarter of an episode
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
   data = encode(WorkerStatus{});
   data[0] = 1.5;  // prediction batches
@@ -42,7 +44,10 @@ TEST(WorkerStatus, RejectsWhatIsNotAStatus) {
   data[0] = -1;
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
   data = encode(WorkerStatus{});
-  data.insert(data.end(), {0.0, std::nan(""), 1.0});
+  data.insert(data.end(), {0.0, std::nan(""), 1.0, 0.0});
+  EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
+  data = encode(WorkerStatus{});
+  data.insert(data.end(), {0.0, 1.0, 1.0, 0.5});  // a truncated flag that is no flag
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
 }
 

@@ -16,29 +16,42 @@
 namespace ga3c::env {
 namespace {
 
-using Factory = std::function<EnvPtr(const EnvOptions&)>;
+// Ids that share a frame skip and an episode-limit default (registry.h says why each).
+struct Family {
+  const char* name;  // as episode_limit_defaults() lists it
+  int frame_skip;
+  int64_t default_max_episode_frames;
+};
+
+constexpr Family kCartPoleFamily{"CartPole-v1", 1, kCartPoleMaxEpisodeFrames};
+constexpr Family kMinAtarFamily{"MinAtar/*", 1, kMinAtarMaxEpisodeFrames};
+
+// The bare environment (make_env adds the time limit) and its family.
+struct Registration {
+  std::function<EnvPtr(const EnvOptions&)> make;
+  const Family* family;
+};
 
 // Registers MinAtar/<Game>-v0 (all six actions) and -v1 (the game's minimal action set).
 template <class Game>
-void add_minatar(std::map<std::string, Factory>& table) {
+void add_minatar(std::map<std::string, Registration>& table) {
   const std::string id = std::string("MinAtar/") + Game::kName;
   for (const auto& [suffix, set] : {std::pair{"-v0", minatar::ActionSet::kFull},
                                     std::pair{"-v1", minatar::ActionSet::kMinimal}}) {
-    table[id + suffix] = [set = set](const EnvOptions& o) -> EnvPtr {
-      return std::make_unique<minatar::MinAtarEnv<Game>>(o.sticky_action_prob,
-                                                         o.difficulty_ramping, set);
-    };
+    table[id + suffix] = {[set = set](const EnvOptions& o) -> EnvPtr {
+                            return std::make_unique<minatar::MinAtarEnv<Game>>(
+                                o.sticky_action_prob, o.difficulty_ramping, set);
+                          },
+                          &kMinAtarFamily};
   }
 }
 
-const std::map<std::string, Factory>& registry() {
-  static const std::map<std::string, Factory> table = [] {
-    std::map<std::string, Factory> t = {
+const std::map<std::string, Registration>& registry() {
+  static const std::map<std::string, Registration> table = [] {
+    std::map<std::string, Registration> t = {
         {"CartPole-v1",
-         [](const EnvOptions&) {
-           return std::make_unique<TimeLimit>(std::make_unique<CartPole>(),
-                                              CartPole::kMaxEpisodeSteps);
-         }},
+         {[](const EnvOptions&) -> EnvPtr { return std::make_unique<CartPole>(); },
+          &kCartPoleFamily}},
     };
     add_minatar<minatar::Asterix>(t);
     add_minatar<minatar::Breakout>(t);
@@ -92,16 +105,46 @@ std::string known_ids_summary() {
   return join(parts, ", ");
 }
 
-}  // namespace
-
-EnvPtr make_env(const std::string& id, const EnvOptions& options) {
+const Registration& registration(const std::string& id) {
   const auto& table = registry();
   auto it = table.find(id);
   if (it == table.end()) {
     throw UnknownEnvError("unknown environment '" + id +
                           "'; known environments: " + known_ids_summary());
   }
-  return it->second(options);
+  return it->second;
+}
+
+}  // namespace
+
+EnvPtr make_env(const std::string& id, const EnvOptions& options) {
+  const Registration& r = registration(id);
+  const int64_t limit = options.max_episode_frames.value_or(r.family->default_max_episode_frames);
+  if (limit < 0) {
+    throw std::invalid_argument("episode limit of " + std::to_string(limit) +
+                                " frames for " + id + "; use 0 (no limit) or more");
+  }
+  EnvPtr env = r.make(options);
+  if (limit == 0) return env;
+  return std::make_unique<TimeLimit>(std::move(env), limit, r.family->frame_skip);
+}
+
+int64_t default_max_episode_frames(const std::string& id) {
+  return registration(id).family->default_max_episode_frames;
+}
+
+int frame_skip(const std::string& id) { return registration(id).family->frame_skip; }
+
+std::string episode_limit_defaults() {
+  std::vector<std::string> parts;
+  std::vector<const Family*> seen;
+  for (const auto& [id, r] : registry()) {
+    if (std::find(seen.begin(), seen.end(), r.family) != seen.end()) continue;
+    seen.push_back(r.family);
+    parts.push_back(std::string(r.family->name) + " " +
+                    std::to_string(r.family->default_max_episode_frames));
+  }
+  return join(parts, ", ");
 }
 
 std::vector<std::string> registered_env_ids() {

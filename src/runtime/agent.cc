@@ -68,7 +68,7 @@ AgentStep Agent::on_prediction() {
   ++episode_length_;
 
   if (r.terminated || r.truncated) {
-    out.episode = EpisodeRecord{id_, episode_return_, episode_length_};
+    out.episode = EpisodeRecord{id_, episode_return_, episode_length_, !r.terminated};
   }
   if (r.terminated) {
     finish_rollout(0.0f, out);

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,10 +18,12 @@ namespace ga3c::runtime {
 struct EpisodeResult {
   double episode_return = 0.0;  // raw (unclipped) rewards summed
   int64_t length = 0;           // steps
+  bool truncated = false;       // ended by the episode limit, not terminated
 };
 
 // Called with each observation of the first episode, from the reset one to the last one
-// (observation_spec().size() float32 values, valid during the call).
+// (observation_spec().size() float32 values, valid during the call), as it is played: a
+// recorder can write each frame away instead of holding the episode.
 using FrameCallback = std::function<void(const float* observation)>;
 
 class Evaluator {
@@ -29,18 +32,24 @@ class Evaluator {
   // env_id: the environment to play, empty for the checkpoint's own; another one must have
   // the checkpoint's observation shape and action count (a policy transfer, e.g. between
   // MinAtar games of one shape). sticky_action_prob: MinAtar's, as the run trained with.
+  // max_episode_frames: each episode is cut (truncated) after this many environment frames;
+  // empty for the environment's default (env/registry.h), 0 for none (then an episode that
+  // never ends never returns). Throws std::invalid_argument for a negative one.
   // Throws checkpoint::CheckpointError naming `path` when the checkpoint's environment is
   // unknown, the network cannot be built from its signature, the built network differs from
   // the signature, a parameter is not finite, or env_id's shape or actions differ;
   // env::UnknownEnvError for an unknown env_id.
   Evaluator(const checkpoint::Checkpoint& checkpoint, const std::string& path,
-            const std::string& env_id, double sticky_action_prob);
+            const std::string& env_id, double sticky_action_prob,
+            std::optional<int64_t> max_episode_frames = {});
   ~Evaluator();
   Evaluator(const Evaluator&) = delete;
   Evaluator& operator=(const Evaluator&) = delete;
 
   const std::string& env_id() const;
   const env::ObservationSpec& observation_spec() const;
+  // The episode limit played under, in environment frames; 0: none.
+  int64_t max_episode_frames() const;
 
   // Plays `episodes` >= 1 whole episodes, acting by argmax of the logits (greedy) or by a draw
   // from pi. The environment is seeded once with the low 32 bits of `seed` and the draws come

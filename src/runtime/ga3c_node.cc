@@ -26,8 +26,7 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
                 [](const Rollout& r) { return r.size(); }),
       sync_(link, snapshots_.num_params(), config.optimizer_state, config.optimizer),
       params_(snapshots_.num_params()) {
-  env::EnvOptions env_options;
-  env_options.sticky_action_prob = config.sticky_action_prob;
+  const env::EnvOptions env_options = runtime::env_options(config);
   AgentConfig agent_config;
   agent_config.t_max = config.t_max;
   agent_config.gamma = config.gamma;
@@ -252,7 +251,8 @@ int64_t Ga3cNode::frames_estimate() const {
 
 void Ga3cNode::on_episode(const EpisodeRecord& e) {
   counters_.episodes.fetch_add(1, std::memory_order_relaxed);
-  recorder_.episode(global_frames_.load(), worker_, e.agent, e.episode_return, e.length);
+  recorder_.episode(global_frames_.load(), worker_, e.agent, e.episode_return, e.length,
+                    e.truncated);
   if (episode_listener_) episode_listener_(e);
 }
 

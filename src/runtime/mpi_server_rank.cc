@@ -30,7 +30,8 @@ class JobStatus {
 
   void on_status(int worker, const comm::WorkerStatus& s) {
     for (const auto& e : s.episodes_since_last) {
-      recorder_.episode(counters_.frames(), worker, e.agent, e.episode_return, e.length);
+      recorder_.episode(counters_.frames(), worker, e.agent, e.episode_return, e.length,
+                        e.truncated);
     }
     latest_[worker] = s;
     latest_[worker].episodes_since_last.clear();

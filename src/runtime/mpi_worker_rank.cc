@@ -23,7 +23,7 @@ class EpisodeOutbox {
  public:
   void add(const EpisodeRecord& e) {
     std::lock_guard lock(mutex_);
-    episodes_.push_back({e.agent, e.episode_return, e.length});
+    episodes_.push_back({e.agent, e.episode_return, e.length, e.truncated});
   }
   std::vector<comm::FinishedEpisode> take() {
     std::lock_guard lock(mutex_);

@@ -21,6 +21,7 @@ struct EpisodeRecord {
   int agent = 0;
   double episode_return = 0.0;
   int64_t length = 0;  // agent steps (= environment frames; built-in envs skip no frames)
+  bool truncated = false;  // ended by the episode limit (Gymnasium's truncated) and not terminated
 };
 
 }  // namespace ga3c::runtime

@@ -10,8 +10,7 @@ namespace ga3c::runtime {
 
 RunSetup make_run_setup(const TrainConfig& config) {
   RunSetup s;
-  env::EnvOptions env_options;
-  env_options.sticky_action_prob = config.sticky_action_prob;
+  const env::EnvOptions env_options = runtime::env_options(config);
   const auto probe = env::make_env(config.env_id, env_options);
   s.spec = probe->observation_spec();
   s.num_actions = probe->num_actions();

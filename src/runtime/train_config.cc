@@ -55,6 +55,13 @@ void require_known(const char* flag, Parse parse) {
 
 }  // namespace
 
+env::EnvOptions env_options(const TrainConfig& config) {
+  env::EnvOptions options;
+  options.sticky_action_prob = config.sticky_action_prob;
+  options.max_episode_frames = config.max_episode_frames;
+  return options;
+}
+
 void validate(const TrainConfig& c) {
   require_finite("--target-return", c.target_return);
   require_finite("--lr", c.lr);
@@ -135,6 +142,11 @@ void validate(const TrainConfig& c) {
   require_positive("--adam-eps", o.adam_eps);
   require_known("--network", [&] { model::parse_network_kind(c.network); });
   require_known("--env", [&] { env::make_env(c.env_id); });
+  if (c.max_episode_frames && *c.max_episode_frames < 0) {
+    bad("--max-episode-frames",
+        fmt::format("--max-episode-frames must be >= 0 environment frames (0: no limit), got {}",
+                    *c.max_episode_frames));
+  }
 }
 
 }  // namespace ga3c::runtime

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "algo/flat_optimizer.h"
+#include "env/registry.h"
 #include "algo/lr_schedule.h"
 #include "ps/lr_worker_scaling.h"
 #include "ps/shard.h"
@@ -23,6 +25,9 @@ struct TrainConfig {
   std::string run_dir;              // empty: runs/<env>-<date>-<time>
   std::string network = "auto";     // auto | mlp | minatar-cnn | a3c-cnn
   double sticky_action_prob = 0.1;  // MinAtar only
+  // Environment frames after which an episode is truncated (env/registry.h): empty for the
+  // environment's default, 0 for no limit. `ga3c train` always writes the number it used.
+  std::optional<int64_t> max_episode_frames;
 
   // Layout (DESIGN.md defaults; 2 trainers and 2 predictors fit a 2-core machine).
   int workers = 1;      // GA3C nodes (in one process here, or MPI worker ranks)
@@ -80,6 +85,9 @@ class SettingError : public std::invalid_argument {
 // start threads or environments within the bounds of kMax*; the network name and the
 // environment id. Throws SettingError for the first bad setting, naming it by its flag.
 void validate(const TrainConfig& config);
+
+// The options every environment of the run is made with: sticky actions and the episode limit.
+env::EnvOptions env_options(const TrainConfig& config);
 
 // Bounds on the settings that start threads or environments when the run starts: beyond
 // them a typing slip would exhaust memory or threads instead of failing with a message.
