@@ -16,11 +16,13 @@ class TimeLimit final : public Env {
   // max_episode_frames >= 1 and frame_skip >= 1 (environment frames per step); throws
   // std::invalid_argument otherwise (no limit is no wrapper).
   TimeLimit(EnvPtr inner, int64_t max_episode_frames, int frame_skip = 1)
-      : inner_(std::move(inner)), max_episode_frames_(max_episode_frames), frame_skip_(frame_skip) {
+      : inner_(std::move(inner)),
+        max_episode_frames_(max_episode_frames),
+        frame_skip_(frame_skip) {
     if (max_episode_frames < 1 || frame_skip < 1) {
-      throw std::invalid_argument("TimeLimit needs max_episode_frames >= 1 and frame_skip >= 1, got " +
-                                  std::to_string(max_episode_frames) + " and " +
-                                  std::to_string(frame_skip));
+      throw std::invalid_argument(
+          "TimeLimit needs max_episode_frames >= 1 and frame_skip >= 1, got " +
+          std::to_string(max_episode_frames) + " and " + std::to_string(frame_skip));
     }
   }
 

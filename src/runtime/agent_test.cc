@@ -204,7 +204,9 @@ void check_restored_state_continues(std::optional<int64_t> max_episode_frames) {
   for (std::size_t i = 0; i < episodes_b.size(); ++i) {
     const EpisodeRecord& e = episodes_a[episodes_a.size() - episodes_b.size() + i];
     EXPECT_EQ(e.truncated, episodes_b[i].truncated) << i;
-    if (e.truncated) EXPECT_EQ(e.length, max_episode_frames.value_or(-1)) << i;
+    if (e.truncated) {
+      EXPECT_EQ(e.length, max_episode_frames.value_or(-1)) << i;
+    }
     truncated += e.truncated;
   }
   if (max_episode_frames) EXPECT_GT(truncated, 0);

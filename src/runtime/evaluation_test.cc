@@ -237,7 +237,8 @@ TEST(EvaluationSummary, GivesMeanPopulationStdExtremesAndMeanLength) {
   EXPECT_EQ(format_summary(summarize({{-0.5, 3}}), 0),
             "return mean -0.50 std 0.00 min -0.5 max -0.5 over 1 episode, length mean 3.0, "
             "no episode limit");
-  const EvaluationSummary cut = summarize({{1.0, 27000, true}, {3.0, 10, false}, {0.0, 27000, true}});
+  const EvaluationSummary cut =
+      summarize({{1.0, 27000, true}, {3.0, 10, false}, {0.0, 27000, true}});
   EXPECT_EQ(cut.truncated, 2);
   EXPECT_EQ(format_summary(cut, 27000),
             "return mean 1.33 std 1.25 min 0 max 3 over 3 episodes, length mean 18003.3, "
