@@ -209,7 +209,9 @@ void check_restored_state_continues(std::optional<int64_t> max_episode_frames) {
     }
     truncated += e.truncated;
   }
-  if (max_episode_frames) EXPECT_GT(truncated, 0);
+  if (max_episode_frames) {
+    EXPECT_GT(truncated, 0);
+  }
 }
 
 TEST(Agent, RestoredStateContinuesIdentically) { check_restored_state_continues({}); }
