@@ -57,10 +57,10 @@ TEST(TrainOptions, EpisodeLimitDefaultsByEnvironment) {
   EXPECT_EQ(cartpole.options().config().max_episode_frames, 500);
   EXPECT_NE(cartpole.options().to_toml().find("\nmax-episode-frames = 500\n"), std::string::npos);
   Train minatar({"--env", "MinAtar/Seaquest-v0"});
-  EXPECT_EQ(minatar.error_of(""), "");
+  EXPECT_EQ(minatar.error_of("[train]\n"), "");
   EXPECT_EQ(minatar.options().config().max_episode_frames, 27000);
   Train none({"--env", "MinAtar/Seaquest-v0", "--max-episode-frames", "0"});
-  EXPECT_EQ(none.error_of(""), "");
+  EXPECT_EQ(none.error_of("[train]\n"), "");
   EXPECT_EQ(none.options().config().max_episode_frames, 0);
   Train file({"--env", "CartPole-v1"});
   EXPECT_EQ(file.error_of("[train]\nmax-episode-frames = 200\n"), "");

@@ -1,5 +1,6 @@
 #include "metrics/run_recorder.h"
 
+#include <limits>
 #include <tuple>
 
 namespace ga3c::metrics {
@@ -34,14 +35,16 @@ RunRecorder::RunRecorder(const std::string& dir, const std::string& tensorboard_
       tensorboard_(dir + "/tensorboard/" + tensorboard_name, tensorboard_name) {
   if (files.append) check_appendable(dir, files);
   const bool a = files.append;
-  const int64_t f = files.resume_frames;
+  const int64_t f = files.resume_frames.value_or(std::numeric_limits<int64_t>::max());
   if (files.episodes) episodes_.emplace(csv_path(dir, "episodes", files), kEpisodesHeader, a, f);
   if (files.train) train_.emplace(csv_path(dir, "train", files), kTrainHeader, a, f);
   if (files.sync) sync_.emplace(csv_path(dir, "sync", files), kSyncHeader, a, f);
   if (files.system) system_.emplace(csv_path(dir, "system", files), kSystemHeader, a, f);
   // Before any point of this run: TensorBoard then drops the stopped run's points at and past
   // the checkpoint's frames, which this run logs again.
-  if (files.append) tensorboard_.add_session_start(files.resume_frames, epoch_seconds());
+  if (files.append && files.resume_frames) {
+    tensorboard_.add_session_start(*files.resume_frames, epoch_seconds());
+  }
 }
 
 double RunRecorder::epoch_seconds() {

@@ -60,11 +60,12 @@ struct SystemRecord {
 struct RecorderFiles {
   std::string suffix;  // added to each file's stem: "-w0" writes episodes-w0.csv
   bool episodes = true, train = true, sync = true, system = true;
-  // A resumed run: rows go after the existing ones (CsvWriter's append), those past
-  // resume_frames (the checkpoint's frames) dropped, and wall_s goes on from wall_offset_s,
-  // the seconds the run had trained when it was saved.
+  // A resumed run: rows go after the existing ones (CsvWriter's append) and wall_s goes on
+  // from wall_offset_s, the seconds the run had trained when it was saved. With resume_frames
+  // (the checkpoint's frames), rows past them are dropped first and the TensorBoard file
+  // starts with the restart marker at them.
   bool append = false;
-  int64_t resume_frames = 0;
+  std::optional<int64_t> resume_frames;
   double wall_offset_s = 0.0;
 };
 
