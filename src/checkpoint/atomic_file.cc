@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 #include <vector>
 
 #include "checkpoint/checkpoint_error.h"
@@ -15,7 +16,7 @@
 namespace ga3c::checkpoint {
 namespace {
 
-// Owns a descriptor; close() reports the error that a failed delayed write surfaces as.
+// Owns a descriptor.
 class Descriptor {
  public:
   explicit Descriptor(int fd) : fd_(fd) {}
@@ -25,11 +26,6 @@ class Descriptor {
     if (fd_ >= 0) ::close(fd_);
   }
   int get() const { return fd_; }
-  bool close() {
-    const int fd = fd_;
-    fd_ = -1;
-    return ::close(fd) == 0;
-  }
 
  private:
   int fd_;
@@ -51,47 +47,86 @@ std::string directory_of(const std::string& path) {
   return dir.empty() ? "." : dir;
 }
 
+// Small pieces are gathered to this size before they are written.
+constexpr std::size_t kBufferBytes = 1 << 16;
+
+CheckpointError failure(const std::string& path, const std::string& step) {
+  return CheckpointError(path, "cannot " + step + " (" + std::strerror(errno) + ")",
+                         "check free space and permissions in " + directory_of(path));
+}
+
 }  // namespace
 
-void write_new_file(const std::string& path, std::string_view bytes) {
-  const std::string dir = directory_of(path);
-  const auto fail = [&](const std::string& step) {
-    return CheckpointError(path, "cannot " + step + " (" + std::strerror(errno) + ")",
-                           "check free space and permissions in " + dir);
-  };
-  std::string temp = path + std::string(kTemporaryInfix) + "XXXXXX";
+NewFile::NewFile(std::string path) : path_(std::move(path)) {
+  std::string temp = path_ + std::string(kTemporaryInfix) + "XXXXXX";
   std::vector<char> name(temp.begin(), temp.end());
   name.push_back('\0');
-  Descriptor file(::mkostemp(name.data(), O_CLOEXEC));
-  if (file.get() < 0) throw fail("create a temporary file");
-  temp.assign(name.data());
-  // Removes the temporary on every failure; errno is saved so the message shows the cause.
-  const auto fail_and_clean = [&](const std::string& step) {
-    const int saved = errno;
-    ::unlink(temp.c_str());
-    errno = saved;
-    return fail(step);
-  };
+  fd_ = ::mkostemp(name.data(), O_CLOEXEC);
+  if (fd_ < 0) throw failure(path_, "create a temporary file");
+  temp_.assign(name.data());
   // mkostemp creates 0600; a checkpoint is data others of the group may evaluate.
-  if (::fchmod(file.get(), 0644) != 0) throw fail_and_clean("set permissions");
-  if (!write_all(file.get(), bytes)) throw fail_and_clean("write");
-  if (::fsync(file.get()) != 0) throw fail_and_clean("flush to disk");
-  if (!file.close()) throw fail_and_clean("close");
-  if (::link(temp.c_str(), path.c_str()) != 0) {
+  if (::fchmod(fd_, 0644) != 0) {
+    const CheckpointError error = failure(path_, "set permissions");
+    ::close(fd_);
+    ::unlink(temp_.c_str());
+    throw error;
+  }
+}
+
+NewFile::~NewFile() {
+  if (fd_ >= 0) ::close(fd_);
+  // Removes the temporary on every failure; after commit() it is gone already.
+  if (!committed_) ::unlink(temp_.c_str());
+}
+
+void NewFile::write_buffer() {
+  if (!write_all(fd_, buffer_)) throw failure(path_, "write");
+  buffer_.clear();
+}
+
+void NewFile::append(std::string_view bytes) {
+  if (committed_) throw std::logic_error(path_ + ": append() after commit()");
+  if (buffer_.size() + bytes.size() <= kBufferBytes) {
+    buffer_.append(bytes);
+    return;
+  }
+  write_buffer();
+  if (bytes.size() >= kBufferBytes) {
+    if (!write_all(fd_, bytes)) throw failure(path_, "write");
+  } else {
+    buffer_.assign(bytes);
+  }
+}
+
+void NewFile::commit() {
+  if (committed_) throw std::logic_error(path_ + ": commit() called twice");
+  write_buffer();
+  if (::fsync(fd_) != 0) throw failure(path_, "flush to disk");
+  const int fd = fd_;
+  fd_ = -1;
+  // close() reports the error that a failed delayed write surfaces as.
+  if (::close(fd) != 0) throw failure(path_, "close");
+  if (::link(temp_.c_str(), path_.c_str()) != 0) {
     if (errno == EEXIST) {
-      ::unlink(temp.c_str());
-      throw CheckpointError(path, "already exists and is never overwritten",
+      throw CheckpointError(path_, "already exists and is never overwritten",
                             "remove it or write the checkpoint under another name");
     }
-    throw fail_and_clean("link the finished file");
+    throw failure(path_, "link the finished file");
   }
-  // The checkpoint is complete under its name; a temporary left by a failed unlink is only
+  committed_ = true;
+  // The file is complete under its name; a temporary left by a failed unlink is only
   // clutter, which readers skip.
-  ::unlink(temp.c_str());
-  Descriptor directory(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  ::unlink(temp_.c_str());
+  Descriptor directory(::open(directory_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (directory.get() < 0 || ::fsync(directory.get()) != 0) {
-    throw fail("flush the directory to disk");
+    throw failure(path_, "flush the directory to disk");
   }
+}
+
+void write_new_file(const std::string& path, std::string_view bytes) {
+  NewFile file(path);
+  file.append(bytes);
+  file.commit();
 }
 
 }  // namespace ga3c::checkpoint

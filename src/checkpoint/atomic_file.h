@@ -12,6 +12,33 @@ namespace ga3c::checkpoint {
 // while writing leaves one behind, which readers skip.
 inline constexpr std::string_view kTemporaryInfix = ".tmp.";
 
+// A new file written in pieces with write_new_file's guarantees: the pieces go to a temporary
+// beside `path` (through a small buffer, so a long stream holds little memory), and commit()
+// puts the whole under `path`; destroyed without commit(), it removes the temporary.
+// Errors are CheckpointError naming `path`, the reason and the fix, as write_new_file's.
+class NewFile {
+ public:
+  // Creates the temporary.
+  explicit NewFile(std::string path);
+  ~NewFile();
+  NewFile(const NewFile&) = delete;
+  NewFile& operator=(const NewFile&) = delete;
+
+  void append(std::string_view bytes);
+  // Flushes to disk and links the temporary under path (which fails rather than replaces when
+  // path exists), removes the temporary and flushes the directory. Call at most once.
+  void commit();
+
+ private:
+  void write_buffer();
+
+  std::string path_;
+  std::string temp_;
+  int fd_ = -1;
+  std::string buffer_;
+  bool committed_ = false;
+};
+
 // Creates `path` holding `bytes`: write a temporary, fsync it, hard-link it to `path` (which
 // fails rather than replaces when `path` exists), remove the temporary, fsync the directory.
 // On failure nothing is left under `path` and the temporary is removed; a process killed

@@ -111,5 +111,42 @@ TEST(WriteNewFile, NamesAnUnwritableDirectory) {
   }
 }
 
+// Pieces small and large (past the buffer) arrive in order; nothing is under the name before
+// commit(), and a NewFile dropped without it leaves nothing at all.
+TEST(NewFile, StreamsPiecesAndAppearsOnlyWhenCommitted) {
+  const fs::path dir = fresh_dir("new_file");
+  const std::string path = (dir / "a.gif").string();
+  std::string expected;
+  {
+    NewFile file(path);
+    for (int i = 0; i < 5000; ++i) {
+      const std::string piece(static_cast<std::size_t>(i % 300), static_cast<char>('a' + i % 26));
+      file.append(piece);
+      expected += piece;
+    }
+    const std::string large(200000, 'z');
+    file.append(large);
+    expected += large;
+    file.append("end");
+    expected += "end";
+    EXPECT_FALSE(fs::exists(path));
+    file.commit();
+    EXPECT_THROW(file.append("x"), std::logic_error);
+  }
+  EXPECT_EQ(contents(path), expected);
+  EXPECT_EQ(file_names(dir), std::vector<std::string>{"a.gif"});
+
+  const std::string other = (dir / "b.gif").string();
+  {
+    NewFile file(other);
+    file.append(std::string(100000, 'x'));
+  }
+  EXPECT_EQ(file_names(dir), std::vector<std::string>{"a.gif"});
+  NewFile again(path);
+  again.append("second");
+  EXPECT_THROW(again.commit(), CheckpointError);
+  EXPECT_EQ(contents(path), expected);
+}
+
 }  // namespace
 }  // namespace ga3c::checkpoint

@@ -6,6 +6,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <spdlog/spdlog.h>
 
@@ -14,6 +15,7 @@
 #include "checkpoint/checkpoint_error.h"
 #include "cli/config_file.h"
 #include "cli/number_options.h"
+#include "env/registry.h"
 #include "render/gif_encoder.h"
 #include "render/renderer.h"
 #include "runtime/evaluation.h"
@@ -155,6 +157,12 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
                   "Seeds the environment and the action draws: the same seed replays the same "
                   "episodes")
       ->capture_default_str();
+  eval.add_option_function<int64_t>(
+         "--max-episode-frames",
+         [&request](const int64_t& frames) { request.max_episode_frames = frames; },
+         "End (truncate) each episode after this many environment frames (agent steps x frame "
+         "skip); 0: no limit. Default: the environment's (" + env::episode_limit_defaults() +
+             ")");
   eval.add_option("--record", request.record,
                   "Also write the first episode as an animated GIF, looping (MinAtar, "
                   "CartPole, and Atari's colour screen); an existing file is never overwritten")
@@ -169,10 +177,11 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
   eval.footer(
       "Prints one line (and, with --record, one naming the GIF): the environment, the checkpoint, "
       "how actions were chosen, and the mean, "
-      "population standard deviation, min and max of the raw (unclipped) episode returns and "
-      "the mean episode length. Sticky actions (MinAtar, Atari) and Atari's frame skip, no-ops "
-      "and action set are those the run trained with, from the config.toml inside the "
-      "checkpoint. Bad input: one line naming the problem, exit 2.\n" +
+      "population standard deviation, min and max of the raw (unclipped) episode returns, "
+      "the mean episode length and how many episodes the episode limit cut. Sticky actions "
+      "(MinAtar, Atari) and Atari's frame skip, no-ops and action set are those the run trained "
+      "with, from the config.toml inside the checkpoint. Bad input: one line naming the "
+      "problem, exit 2.\n" +
       std::string(kNumbersHelp));
 }
 
@@ -185,9 +194,14 @@ int run_eval_command(const EvalRequest& request) {
     if (request.episodes <= 0) {
       throw BadInput("--episodes must be > 0, got " + std::to_string(request.episodes));
     }
+    if (request.max_episode_frames && *request.max_episode_frames < 0) {
+      throw BadInput("--max-episode-frames must be >= 0 environment frames (0: no limit), got " +
+                     std::to_string(*request.max_episode_frames));
+    }
     if (!request.record.empty()) check_record_path(request.record);
     loaded = load_checkpoint(request.checkpoint);
-    const env::EnvOptions options = env_options_of(loaded, request.rom_dir);
+    env::EnvOptions options = env_options_of(loaded, request.rom_dir);
+    options.max_episode_frames = request.max_episode_frames;
     evaluator = std::make_unique<runtime::Evaluator>(loaded.checkpoint, loaded.path,
                                                      request.env_id, options);
     if (!request.record.empty()) {
@@ -208,12 +222,17 @@ int run_eval_command(const EvalRequest& request) {
   }
 
   try {
+    // The GIF goes to a temporary beside its name frame by frame, and under its name only
+    // when whole: memory stays one frame whatever the episode's length.
+    std::unique_ptr<checkpoint::NewFile> file;
     std::unique_ptr<render::GifEncoder> gif;
     render::IndexedImage image;
     runtime::FrameCallback record;
     if (renderer) {
-      gif = std::make_unique<render::GifEncoder>(renderer->width(), renderer->height(),
-                                                 renderer->palette(), renderer->frame_delay_cs());
+      file = std::make_unique<checkpoint::NewFile>(request.record);
+      gif = std::make_unique<render::GifEncoder>(
+          renderer->width(), renderer->height(), renderer->palette(),
+          renderer->frame_delay_cs(), [&file](std::string_view bytes) { file->append(bytes); });
       record = [&](const float* observation) {
         renderer->render(observation, image);
         gif->add_frame(image);
@@ -221,17 +240,20 @@ int run_eval_command(const EvalRequest& request) {
     }
     const auto episodes = evaluator->run(request.episodes, request.greedy, request.seed, record);
     for (std::size_t i = 0; i < episodes.size(); ++i) {
-      spdlog::debug("episode {} return {:g} length {}", i + 1, episodes[i].episode_return,
-                    episodes[i].length);
+      spdlog::debug("episode {} return {:g} length {}{}", i + 1, episodes[i].episode_return,
+                    episodes[i].length, episodes[i].truncated ? " (truncated)" : "");
     }
     std::printf("%s from %s (%lld frames), %s, seed %llu: %s\n", evaluator->env_id().c_str(),
                 loaded.path.c_str(), static_cast<long long>(loaded.checkpoint.frames),
                 request.greedy ? "greedy" : "sampling from pi",
                 static_cast<unsigned long long>(request.seed),
-                runtime::format_summary(runtime::summarize(episodes)).c_str());
+                runtime::format_summary(runtime::summarize(episodes),
+                                        evaluator->max_episode_frames())
+                    .c_str());
     if (gif) {
       const int frames = gif->frames();
-      checkpoint::write_new_file(request.record, gif->finish());
+      gif->finish();
+      file->commit();
       std::printf("recorded episode 1 (%d frames, %dx%d) in %s\n", frames, renderer->width(),
                   renderer->height(), request.record.c_str());
     }

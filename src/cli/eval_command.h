@@ -1,9 +1,11 @@
 // `ga3c eval --checkpoint PATH --episodes N [--env ID] [--greedy] [--seed S]
-// [--record FILE.gif]`: plays a checkpoint's policy and reports its raw returns
-// (runtime/evaluation.h), optionally as an animated GIF of the first episode (render/).
+// [--max-episode-frames N] [--record FILE.gif]`: plays a checkpoint's policy and reports its
+// raw returns (runtime/evaluation.h), optionally as an animated GIF of the first episode
+// (render/), written as it is played.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
@@ -16,6 +18,9 @@ struct EvalRequest {
   int episodes = 0;
   bool greedy = false;
   uint64_t seed = 1;
+  // Environment frames after which an episode is cut; empty: the environment's default
+  // (env/registry.h), 0: none.
+  std::optional<int64_t> max_episode_frames;
   std::string record;  // empty: no GIF
   std::string rom_dir;  // Atari: empty for the run's ROM folder
   std::string log_level = "info";

@@ -81,6 +81,13 @@ runtime::TrainConfig resumed_config(const TrainOptions& options,
   const std::string fix = "make the run directory writable to go on";
   metrics::check_writable(config.run_dir, fix);
   metrics::check_writable(runtime::checkpoint_dir(config.run_dir), fix);
+  // The job's files, and each MPI worker rank's.
+  metrics::RecorderFiles files;
+  metrics::RunRecorder::check_appendable(config.run_dir, files);
+  for (int k = 0; k < config.workers; ++k) {
+    files.suffix = "-w" + std::to_string(k);
+    metrics::RunRecorder::check_appendable(config.run_dir, files);
+  }
   return config;
 }
 
@@ -100,6 +107,7 @@ StartPlan plan_start(const TrainOptions& options, std::optional<Resume> resume) 
   plan.start.config_toml = options.to_toml();
   if (resume) {
     plan.files.append = true;
+    plan.files.resume_frames = resume->checkpoint.frames;
     plan.files.wall_offset_s = resume->checkpoint.elapsed_s;
     plan.start.resume = std::move(resume->checkpoint);
     plan.start.resume_path = resume->path;

@@ -28,14 +28,16 @@ struct ResolvedRun {
 // the latest complete checkpoint in <resume>/checkpoints (newer files passed over are logged,
 // with why), its saved settings under those the command line and --config set, the run
 // directory the resumed one, and the checkpoint checked to fit them
-// (runtime::check_resumable) and the directory to be writable. Sets the log level. Throws
+// (runtime::check_resumable), the directory to be writable and its CSV files to hold the
+// columns this version appends (metrics::CsvHeaderError). Sets the log level. Throws
 // std::invalid_argument for bad settings or a --resume that is not a directory or whose
 // --run-dir names another one, CheckpointError when there is no fitting checkpoint,
 // RunDirectoryError when the run cannot be written.
 ResolvedRun resolve_run(TrainOptions& options);
 
 // How a run starts (its saved config, and the checkpoint when resuming: moved out of
-// `resume`) and how its recorders write (a resumed run appends, with wall_s going on).
+// `resume`) and how its recorders write (a resumed run appends after the rows up to the
+// checkpoint's frames, with TensorBoard's restart marker at them and wall_s going on).
 struct StartPlan {
   runtime::RunStart start;
   metrics::RecorderFiles files;

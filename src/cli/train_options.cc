@@ -10,6 +10,7 @@
 #include "cli/number_options.h"
 #include "cli/printable.h"
 #include "cli/presets.h"
+#include "env/registry.h"
 #include "ps/shard.h"
 
 namespace ga3c::cli {
@@ -94,6 +95,10 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
   add("--sticky-actions", c.sticky_action_prob,
       "MinAtar and Atari: probability of repeating the last action (Atari: per emulator frame; "
       "the ALE/ preset sets v5's 0.25)");
+  app_.add_option("--max-episode-frames", max_episode_frames_,
+                  "Truncate an episode after this many environment frames (agent steps x frame "
+                  "skip), bootstrapping from its last observation; 0: no limit. Default: the "
+                  "environment's (" + env::episode_limit_defaults() + ")");
   for (auto* o : app_.get_options()) o->group(what);
 
   auto group = [&](const std::string& name, auto body) {
@@ -269,6 +274,16 @@ void TrainOptions::resolve() {
     }
   }
   auto& c = config_;
+  CLI::Option* limit = app_.get_option("--max-episode-frames");
+  if (limit->count() == 0) {
+    try {
+      limit->add_result(std::to_string(env::default_max_episode_frames(c.env_id)));
+      limit->run_callback();
+    } catch (const env::UnknownEnvError&) {
+      // validate() names the environment.
+    }
+  }
+  if (limit->count() > 0) c.max_episode_frames = max_episode_frames_;
   checked("--optimizer", [&] { c.optimizer.kind = algo::parse_optimizer_kind(optimizer_); });
   checked("--rmsprop-style",
           [&] { c.optimizer.rmsprop_style = algo::parse_rmsprop_style(rmsprop_style_); });

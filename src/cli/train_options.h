@@ -18,7 +18,8 @@ class TrainOptions {
   explicit TrainOptions(CLI::App& train);
 
   // After parsing: reads the --config file (apply_config), applies the environment's preset
-  // to every setting that neither a flag nor the file set, converts the names (optimizer,
+  // to every setting that neither a flag nor the file set (and the environment's episode limit,
+  // env::default_max_episode_frames, to --max-episode-frames), converts the names (optimizer,
   // schedule, ...) to their enums and checks the result (runtime::validate). Throws
   // std::invalid_argument naming a bad value or file; a bad value the file set is named with
   // the file and its line.
@@ -67,6 +68,8 @@ class TrainOptions {
   std::string ps_apply_ = "locked";
   std::string correction_ = "none";
   std::string log_level_ = "info";
+  // --max-episode-frames as given; without it resolve() takes the environment's default.
+  int64_t max_episode_frames_ = 0;
 };
 
 }  // namespace ga3c::cli

@@ -50,6 +50,27 @@ TEST(TrainOptions, ConfigSetsWhatNoFlagSetAndThePresetTheRest) {
   EXPECT_EQ(c.lr_schedule, algo::LrSchedule::kLinear);
 }
 
+// The environment's episode limit unless a flag or the file sets one; 0 only when asked for;
+// the number (never "default") goes into config.toml.
+TEST(TrainOptions, EpisodeLimitDefaultsByEnvironment) {
+  Train cartpole;
+  EXPECT_EQ(cartpole.error_of("[train]\nenv = \"CartPole-v1\"\n"), "");
+  EXPECT_EQ(cartpole.options().config().max_episode_frames, 500);
+  EXPECT_NE(cartpole.options().to_toml().find("\nmax-episode-frames = 500\n"), std::string::npos);
+  Train minatar({"--env", "MinAtar/Seaquest-v0"});
+  EXPECT_EQ(minatar.error_of("[train]\n"), "");
+  EXPECT_EQ(minatar.options().config().max_episode_frames, 27000);
+  Train none({"--env", "MinAtar/Seaquest-v0", "--max-episode-frames", "0"});
+  EXPECT_EQ(none.error_of("[train]\n"), "");
+  EXPECT_EQ(none.options().config().max_episode_frames, 0);
+  Train file({"--env", "CartPole-v1"});
+  EXPECT_EQ(file.error_of("[train]\nmax-episode-frames = 200\n"), "");
+  EXPECT_EQ(file.options().config().max_episode_frames, 200);
+  EXPECT_EQ(Train().error_of("[train]\nenv = \"CartPole-v1\"\nmax-episode-frames = -2\n"),
+            "config file c.toml, line 3: --max-episode-frames must be >= 0 environment frames "
+            "(0: no limit), got -2");
+}
+
 TEST(TrainOptions, ConfigErrorsNameTheLineAndTheFix) {
   EXPECT_EQ(Train().error_of("[train]\nlearning_rate = 0.1\n"),
             "config file c.toml, line 2: unknown key 'learning_rate'; the keys are the flags of "

@@ -8,7 +8,7 @@ namespace ga3c::comm {
 namespace {
 
 constexpr std::size_t kCounters = 9;  // the scalar fields, in declaration order
-constexpr std::size_t kPerEpisode = 4;
+constexpr std::size_t kPerEpisode = 5;
 
 int64_t as_integer(double v) {
   if (!(std::fabs(v) < 9007199254740992.0) || v != std::floor(v)) {
@@ -40,6 +40,7 @@ std::vector<double> encode(const WorkerStatus& s) {
     out.push_back(e.episode_return);
     out.push_back(static_cast<double>(e.length));
     out.push_back(static_cast<double>(e.frames));
+    out.push_back(e.truncated ? 1.0 : 0.0);
   }
   return out;
 }
@@ -47,7 +48,7 @@ std::vector<double> encode(const WorkerStatus& s) {
 WorkerStatus decode_worker_status(const double* d, std::size_t n) {
   if (n < kCounters || (n - kCounters) % kPerEpisode != 0) {
     throw std::invalid_argument("worker status of " + std::to_string(n) +
-                                " doubles; expected 9 + 4 per episode");
+                                " doubles; expected 9 + 5 per episode");
   }
   WorkerStatus s;
   s.prediction_batches = as_count(d[0]);
@@ -65,6 +66,11 @@ WorkerStatus decode_worker_status(const double* d, std::size_t n) {
     e.episode_return = d[i + 1];
     e.length = as_count(d[i + 2]);
     e.frames = as_count(d[i + 3]);
+    if (d[i + 4] != 0.0 && d[i + 4] != 1.0) {
+      throw std::invalid_argument("worker status: truncated flag " + std::to_string(d[i + 4]) +
+                                  " is neither 0 nor 1");
+    }
+    e.truncated = d[i + 4] == 1.0;
     if (!std::isfinite(e.episode_return)) {
       throw std::invalid_argument("worker status: episode return is not finite");
     }

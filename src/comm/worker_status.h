@@ -15,6 +15,7 @@ struct FinishedEpisode {
   double episode_return = 0.0;  // raw
   int64_t length = 0;           // agent steps
   int64_t frames = 0;           // the job's frames when it ended, as the worker knew them
+  bool truncated = false;       // ended by the episode limit, not terminated
 };
 
 // Frames and episodes are not in it: server 0 counts those exactly from the workers' reports.

@@ -18,9 +18,9 @@ TEST(WorkerStatus, RoundTripsThroughDoubles) {
   s.training_queue = 6;
   s.interrupted = true;
   s.frames = 70000;
-  s.episodes_since_last = {{3, 21.5, 22, 69500}, {63, -1.0, 500, 69990}};
+  s.episodes_since_last = {{3, 21.5, 22, 69500, false}, {63, -1.0, 500, 69990, true}};
   const auto data = encode(s);
-  ASSERT_EQ(data.size(), 17u);
+  ASSERT_EQ(data.size(), 19u);
   const WorkerStatus d = decode_worker_status(data.data(), data.size());
   EXPECT_EQ(d.prediction_batches, s.prediction_batches);
   EXPECT_EQ(d.lag_milli, -3);
@@ -32,6 +32,8 @@ TEST(WorkerStatus, RoundTripsThroughDoubles) {
   EXPECT_EQ(d.episodes_since_last[1].episode_return, -1.0);
   EXPECT_EQ(d.episodes_since_last[1].length, 500);
   EXPECT_EQ(d.episodes_since_last[1].frames, 69990);
+  EXPECT_TRUE(d.episodes_since_last[1].truncated);
+  EXPECT_FALSE(d.episodes_since_last[0].truncated);
 }
 
 TEST(WorkerStatus, RejectsWhatIsNotAStatus) {
@@ -45,7 +47,10 @@ TEST(WorkerStatus, RejectsWhatIsNotAStatus) {
   data[0] = -1;
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
   data = encode(WorkerStatus{});
-  data.insert(data.end(), {0.0, std::nan(""), 1.0, 5.0});
+  data.insert(data.end(), {0.0, std::nan(""), 1.0, 5.0, 0.0});
+  EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
+  data = encode(WorkerStatus{});
+  data.insert(data.end(), {0.0, 1.0, 1.0, 5.0, 0.5});  // a truncated flag that is no flag
   EXPECT_THROW(decode_worker_status(data.data(), data.size()), std::invalid_argument);
 }
 

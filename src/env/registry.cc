@@ -17,29 +17,41 @@
 namespace ga3c::env {
 namespace {
 
-using Factory = std::function<EnvPtr(const EnvOptions&)>;
+// Ids that share an episode-limit default (registry.h says why each).
+struct Family {
+  const char* name;  // as episode_limit_defaults() lists it
+  int64_t default_max_episode_frames;
+};
+
+constexpr Family kCartPoleFamily{"CartPole-v1", kCartPoleMaxEpisodeFrames};
+constexpr Family kMinAtarFamily{"MinAtar/*", kMinAtarMaxEpisodeFrames};
+
+// The bare environment (make_env adds the time limit) and its family.
+struct Registration {
+  std::function<EnvPtr(const EnvOptions&)> make;
+  const Family* family;
+};
 
 // Registers MinAtar/<Game>-v0 (all six actions) and -v1 (the game's minimal action set).
 template <class Game>
-void add_minatar(std::map<std::string, Factory>& table) {
+void add_minatar(std::map<std::string, Registration>& table) {
   const std::string id = std::string("MinAtar/") + Game::kName;
   for (const auto& [suffix, set] : {std::pair{"-v0", minatar::ActionSet::kFull},
                                     std::pair{"-v1", minatar::ActionSet::kMinimal}}) {
-    table[id + suffix] = [set = set](const EnvOptions& o) -> EnvPtr {
-      return std::make_unique<minatar::MinAtarEnv<Game>>(o.sticky_action_prob,
-                                                         o.difficulty_ramping, set);
-    };
+    table[id + suffix] = {[set = set](const EnvOptions& o) -> EnvPtr {
+                            return std::make_unique<minatar::MinAtarEnv<Game>>(
+                                o.sticky_action_prob, o.difficulty_ramping, set);
+                          },
+                          &kMinAtarFamily};
   }
 }
 
-const std::map<std::string, Factory>& registry() {
-  static const std::map<std::string, Factory> table = [] {
-    std::map<std::string, Factory> t = {
+const std::map<std::string, Registration>& registry() {
+  static const std::map<std::string, Registration> table = [] {
+    std::map<std::string, Registration> t = {
         {"CartPole-v1",
-         [](const EnvOptions&) {
-           return std::make_unique<TimeLimit>(std::make_unique<CartPole>(),
-                                              CartPole::kMaxEpisodeSteps);
-         }},
+         {[](const EnvOptions&) -> EnvPtr { return std::make_unique<CartPole>(); },
+          &kCartPoleFamily}},
     };
     add_minatar<minatar::Asterix>(t);
     add_minatar<minatar::Breakout>(t);
@@ -97,17 +109,52 @@ std::string known_ids_summary() {
   return join(parts, ", ");
 }
 
-}  // namespace
-
-EnvPtr make_env(const std::string& id, const EnvOptions& options) {
-  if (ale::is_atari_id(id)) return ale::make_atari_env(id, options.atari);
+const Registration& registration(const std::string& id) {
   const auto& table = registry();
   auto it = table.find(id);
   if (it == table.end()) {
     throw UnknownEnvError("unknown environment '" + id +
                           "'; known environments: " + known_ids_summary());
   }
-  return it->second(options);
+  return it->second;
+}
+
+}  // namespace
+
+EnvPtr make_env(const std::string& id, const EnvOptions& options) {
+  const int64_t limit = options.max_episode_frames.value_or(default_max_episode_frames(id));
+  if (limit < 0) {
+    throw std::invalid_argument("episode limit of " + std::to_string(limit) +
+                                " frames for " + id + "; use 0 (no limit) or more");
+  }
+  if (ale::is_atari_id(id)) {
+    // ALE counts the limit itself, in emulator frames (no-op starts included), as v5 does.
+    ale::AtariOptions atari = options.atari;
+    atari.max_episode_frames = limit;
+    return ale::make_atari_env(id, atari);
+  }
+  const Registration& r = registration(id);
+  EnvPtr env = r.make(options);
+  if (limit == 0) return env;
+  return std::make_unique<TimeLimit>(std::move(env), limit);
+}
+
+int64_t default_max_episode_frames(const std::string& id) {
+  if (ale::is_atari_id(id)) return kAtariMaxEpisodeFrames;
+  return registration(id).family->default_max_episode_frames;
+}
+
+std::string episode_limit_defaults() {
+  std::vector<std::string> parts;
+  std::vector<const Family*> seen;
+  for (const auto& [id, r] : registry()) {
+    if (std::find(seen.begin(), seen.end(), r.family) != seen.end()) continue;
+    seen.push_back(r.family);
+    parts.push_back(std::string(r.family->name) + " " +
+                    std::to_string(r.family->default_max_episode_frames));
+  }
+  parts.push_back("ALE/* " + std::to_string(kAtariMaxEpisodeFrames));
+  return join(parts, ", ");
 }
 
 std::vector<std::string> registered_env_ids() {

@@ -1,8 +1,9 @@
 // An append-only CSV file with a fixed header; rows may come from any thread.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
-#include <unistd.h>
+#include <limits>
 #include <mutex>
 #include <stdexcept>
 #include <string>
@@ -11,38 +12,33 @@
 
 namespace ga3c::metrics {
 
+// A file that holds rows under another header than the one to be appended: what() names the
+// file, both headers and the fix.
+class CsvHeaderError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 class CsvWriter {
  public:
-  // Creates (truncates) path and writes the header line; with append (a resumed run), adds
-  // to the file instead, writing the header only into an empty file and dropping a last row
-  // cut short by a crash (its fields are lost either way; a cut row would break readers).
-  // Throws std::runtime_error naming the path when it cannot be opened.
-  CsvWriter(const std::string& path, const std::string& header, bool append = false)
-      : path_(path) {
-    file_ = std::fopen(path.c_str(), append ? "r+" : "w");
-    if (file_ == nullptr && append) file_ = std::fopen(path.c_str(), "w");
-    if (file_ == nullptr) throw std::runtime_error("cannot write " + path);
-    std::fseek(file_, 0, SEEK_END);
-    long end = std::ftell(file_);
-    while (end > 0) {
-      std::fseek(file_, end - 1, SEEK_SET);
-      if (std::fgetc(file_) == '\n') break;
-      --end;
-    }
-    if (end > 0 && ftruncate(fileno(file_), end) != 0) {
-      throw std::runtime_error("cannot drop the cut-short last row of " + path);
-    }
-    std::fseek(file_, 0, SEEK_END);
-    if (end <= 0) {
-      if (ftruncate(fileno(file_), 0) != 0) throw std::runtime_error("cannot write " + path);
-      std::fputs((header + "\n").c_str(), file_);
-    }
-  }
-  ~CsvWriter() {
-    if (file_ != nullptr) std::fclose(file_);
-  }
+  // Creates (truncates) path and writes the header line. With append (a resumed run), adds to
+  // the file instead, writing the header only into an empty file, dropping a last row cut
+  // short by a crash (its fields are lost either way; a cut row would break readers), and
+  // dropping every row from the first whose `frames` column exceeds resume_frames: the run
+  // goes on from a checkpoint at resume_frames, and what a stopped run wrote after it belongs
+  // to a history the resumed run replaces (as TensorBoard's restart marker purges it).
+  // Throws CsvHeaderError when an appended file has another header (check_header says so
+  // before anything is changed), std::runtime_error naming the path when it cannot be opened
+  // or cut.
+  CsvWriter(const std::string& path, const std::string& header, bool append = false,
+            int64_t resume_frames = std::numeric_limits<int64_t>::max());
+  ~CsvWriter();
   CsvWriter(const CsvWriter&) = delete;
   CsvWriter& operator=(const CsvWriter&) = delete;
+
+  // Throws CsvHeaderError when path exists, is not empty and its first line is not header;
+  // a missing or unreadable file passes (the constructor reports those).
+  static void check_header(const std::string& path, const std::string& header);
 
   // Appends one row formatted by fmt (a trailing newline is added).
   template <typename... Args>

@@ -1,30 +1,49 @@
 #include "metrics/run_recorder.h"
 
+#include <limits>
+#include <tuple>
+
 namespace ga3c::metrics {
+namespace {
+
+constexpr const char* kEpisodesHeader = "wall_s,frames,worker,agent,return,length,truncated";
+constexpr const char* kTrainHeader =
+    "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr";
+constexpr const char* kSyncHeader = "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag";
+constexpr const char* kSystemHeader =
+    "wall_s,frames,fps,pps,tps,prediction_queue,training_queue,episodes,mean_return_100";
+
+std::string csv_path(const std::string& dir, const char* stem, const RecorderFiles& files) {
+  return dir + "/" + stem + files.suffix + ".csv";
+}
+
+}  // namespace
+
+void RunRecorder::check_appendable(const std::string& dir, const RecorderFiles& files) {
+  for (const auto& [on, stem, header] : {std::tuple{files.episodes, "episodes", kEpisodesHeader},
+                                         {files.train, "train", kTrainHeader},
+                                         {files.sync, "sync", kSyncHeader},
+                                         {files.system, "system", kSystemHeader}}) {
+    if (on) CsvWriter::check_header(csv_path(dir, stem, files), header);
+  }
+}
 
 RunRecorder::RunRecorder(const std::string& dir, const std::string& tensorboard_name,
                          const RecorderFiles& files)
     : start_(std::chrono::steady_clock::now()),
       wall_offset_s_(files.wall_offset_s),
       tensorboard_(dir + "/tensorboard/" + tensorboard_name, tensorboard_name) {
-  const auto path = [&](const char* stem) { return dir + "/" + stem + files.suffix + ".csv"; };
+  if (files.append) check_appendable(dir, files);
   const bool a = files.append;
-  if (files.episodes) {
-    episodes_.emplace(path("episodes"), "wall_s,frames,worker,agent,return,length", a);
-  }
-  if (files.train) {
-    train_.emplace(path("train"),
-                   "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr",
-                   a);
-  }
-  if (files.sync) {
-    sync_.emplace(path("sync"), "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag", a);
-  }
-  if (files.system) {
-    system_.emplace(path("system"),
-                    "wall_s,frames,fps,pps,tps,prediction_queue,training_queue,episodes,"
-                    "mean_return_100",
-                    a);
+  const int64_t f = files.resume_frames.value_or(std::numeric_limits<int64_t>::max());
+  if (files.episodes) episodes_.emplace(csv_path(dir, "episodes", files), kEpisodesHeader, a, f);
+  if (files.train) train_.emplace(csv_path(dir, "train", files), kTrainHeader, a, f);
+  if (files.sync) sync_.emplace(csv_path(dir, "sync", files), kSyncHeader, a, f);
+  if (files.system) system_.emplace(csv_path(dir, "system", files), kSystemHeader, a, f);
+  // Before any point of this run: TensorBoard then drops the stopped run's points at and past
+  // the checkpoint's frames, which this run logs again.
+  if (files.append && files.resume_frames) {
+    tensorboard_.add_session_start(*files.resume_frames, epoch_seconds());
   }
 }
 
@@ -38,17 +57,18 @@ double RunRecorder::wall_seconds() const {
 }
 
 void RunRecorder::episode(int64_t record_frames, int worker, int agent, double episode_return,
-                          int64_t length) {
+                          int64_t length, bool truncated) {
   std::lock_guard lock(episode_order_.mutex);
   const int64_t frames = episode_order_.stamp(record_frames);
   window_.add(episode_return);
   if (episodes_) {
-    episodes_->row("{:.3f},{},{},{},{},{}", wall_seconds(), frames, worker, agent,
-                   episode_return, length);
+    episodes_->row("{:.3f},{},{},{},{},{},{}", wall_seconds(), frames, worker, agent,
+                   episode_return, length, truncated ? 1 : 0);
   }
   const double now = epoch_seconds();
   tensorboard_.add_scalar("episode/return", static_cast<float>(episode_return), frames, now);
   tensorboard_.add_scalar("episode/length", static_cast<float>(length), frames, now);
+  tensorboard_.add_scalar("episode/truncated", truncated ? 1.0f : 0.0f, frames, now);
 }
 
 void RunRecorder::train(const TrainRecord& record) {

@@ -1,18 +1,21 @@
 // Writes a run's records into its directory (DESIGN.md "Run directory"):
-//   episodes.csv  wall_s, frames, worker, agent, return, length
+//   episodes.csv  wall_s, frames, worker, agent, return, length, truncated (1: ended by the
+//                 episode limit, 0: terminated)
 //   train.csv     wall_s, frames, worker, step, batch, policy_loss, value_loss, entropy,
 //                 grad_norm, lr
 //   sync.csv      wall_s, frames, worker, step, push_ms, pull_ms, bytes, version, lag
 //   system.csv    wall_s, frames, fps, pps, tps, prediction_queue, training_queue, episodes,
 //                 mean_return_100
 // The same figures go to TensorBoard event files in tensorboard/<name>/ (tags episode/*,
-// train/*, sync/*, system/*; step = frames).
+// train/*, sync/*, system/*; step = frames). A resumed run's event file starts with
+// TensorBoard's restart marker (SessionLog START at the checkpoint's frames), so that readers
+// drop what the stopped run logged past its checkpoint, and its CSV files drop those rows.
 // wall_s: seconds since the recorder was made. frames: the job's environment frames when the
 // record was made, as its caller knows them (exact in one process; under MPI a worker's view,
-// behind the job by less than one sync interval: README, "The run directory"); TensorBoard's step is the
-// same number. Within one file and one tag the stamps never decrease: records of one kind
-// made at the same time on several threads can reach the recorder out of order, and one
-// that arrives after a later-stamped one takes that stamp. Losses are sums over the batch.
+// behind the job by less than one sync interval: README, "The run directory"); TensorBoard's
+// step is the same number. Within one file and one tag the stamps never decrease: records of
+// one kind made at the same time on several threads can reach the recorder out of order, and
+// one that arrives after a later-stamped one takes that stamp. Losses are sums over the batch.
 // Under MPI each rank writes its own files into the shared run directory (RecorderFiles):
 // worker k episodes-w<k>.csv, train-w<k>.csv and sync-w<k>.csv; server rank 0 the job's
 // episodes.csv (every worker's episodes, in the order of the workers' stamps) and system.csv.
@@ -66,8 +69,11 @@ struct RecorderFiles {
   std::string suffix;  // added to each file's stem: "-w0" writes episodes-w0.csv
   bool episodes = true, train = true, sync = true, system = true;
   // A resumed run: rows go after the existing ones (CsvWriter's append) and wall_s goes on
-  // from wall_offset_s, the seconds the run had trained when it was saved.
+  // from wall_offset_s, the seconds the run had trained when it was saved. With resume_frames
+  // (the checkpoint's frames), rows past them are dropped first and the TensorBoard file
+  // starts with the restart marker at them.
   bool append = false;
+  std::optional<int64_t> resume_frames;
   double wall_offset_s = 0.0;
 };
 
@@ -79,7 +85,13 @@ class RunRecorder {
   explicit RunRecorder(const std::string& dir, const std::string& tensorboard_name = "main",
                        const RecorderFiles& files = {});
 
-  void episode(int64_t frames, int worker, int agent, double episode_return, int64_t length);
+  // Before a resumed run changes anything: throws CsvHeaderError naming the first CSV file of
+  // dir, among those `files` selects, that holds other columns than this version writes.
+  static void check_appendable(const std::string& dir, const RecorderFiles& files);
+
+  // truncated: the episode was ended by the episode limit (not terminated).
+  void episode(int64_t frames, int worker, int agent, double episode_return, int64_t length,
+               bool truncated);
   void train(const TrainRecord& r);
   void sync(const SyncRecord& r);
   void system(const SystemRecord& r);

@@ -21,19 +21,21 @@ TEST(RunRecorder, WritesHeadersAndRows) {
   std::filesystem::create_directories(dir);
   {
     RunRecorder rec(dir.string());
-    rec.episode(500, 1, 3, 21.5, 22);
+    rec.episode(500, 1, 3, 21.5, 22, false);
+    rec.episode(1000, 1, 4, 7.0, 500, true);
     SyncRecord s;
     s.worker = 1;
     s.step = 10;
     s.bytes = 800;
     s.version = 4;
     rec.sync(s);
-    EXPECT_DOUBLE_EQ(rec.window().mean(), 21.5);
+    EXPECT_DOUBLE_EQ(rec.window().mean(), 14.25);
   }
   auto episodes = lines(dir / "episodes.csv");
-  ASSERT_EQ(episodes.size(), 2u);
-  EXPECT_EQ(episodes[0], "wall_s,frames,worker,agent,return,length");
-  EXPECT_NE(episodes[1].find(",500,1,3,21.5,22"), std::string::npos) << episodes[1];
+  ASSERT_EQ(episodes.size(), 3u);
+  EXPECT_EQ(episodes[0], "wall_s,frames,worker,agent,return,length,truncated");
+  EXPECT_NE(episodes[1].find(",500,1,3,21.5,22,0"), std::string::npos) << episodes[1];
+  EXPECT_NE(episodes[2].find(",1000,1,4,7,500,1"), std::string::npos) << episodes[2];
   auto sync = lines(dir / "sync.csv");
   ASSERT_EQ(sync.size(), 2u);
   EXPECT_NE(sync[1].find(",1,10,0.0000,0.0000,800,4,0.000"), std::string::npos) << sync[1];
@@ -75,7 +77,7 @@ TEST(RunRecorder, WritesOnlyTheChosenFilesUnderASuffix) {
     files.suffix = "-w2";
     files.system = false;
     RunRecorder rec(dir.string(), "rank3", files);
-    rec.episode(10, 2, 0, 9.0, 9);
+    rec.episode(10, 2, 0, 9.0, 9, false);
     rec.system(SystemRecord{});
     EXPECT_DOUBLE_EQ(rec.window().mean(), 9.0);
   }
@@ -93,7 +95,7 @@ TEST(RunRecorder, AResumedRunDropsARowCutShortAppendsAndGoesOnWithWallTime) {
   std::filesystem::create_directories(dir);
   {
     RunRecorder rec(dir.string());
-    rec.episode(500, 0, 1, 3.0, 30);
+    rec.episode(500, 0, 1, 3.0, 30, false);
   }
   {
     std::ofstream cut(dir / "episodes.csv", std::ios::app);
@@ -101,20 +103,72 @@ TEST(RunRecorder, AResumedRunDropsARowCutShortAppendsAndGoesOnWithWallTime) {
   }
   RecorderFiles files;
   files.append = true;
+  files.resume_frames = 500;
   files.wall_offset_s = 1000.0;
   {
     RunRecorder rec(dir.string(), "main", files);
     EXPECT_GE(rec.wall_seconds(), 1000.0);
     EXPECT_LT(rec.wall_seconds(), 1100.0);
-    rec.episode(700, 0, 3, 5.0, 50);
+    rec.episode(700, 0, 3, 5.0, 50, false);
   }
   const auto episodes = lines(dir / "episodes.csv");
   ASSERT_EQ(episodes.size(), 3u);  // the cut row is gone
-  EXPECT_EQ(episodes[0], "wall_s,frames,worker,agent,return,length");
-  EXPECT_NE(episodes[1].find(",500,0,1,3,30"), std::string::npos) << episodes[1];
+  EXPECT_EQ(episodes[0], "wall_s,frames,worker,agent,return,length,truncated");
+  EXPECT_NE(episodes[1].find(",500,0,1,3,30,0"), std::string::npos) << episodes[1];
   EXPECT_EQ(episodes[2].substr(0, 5), "1000.") << episodes[2];
-  EXPECT_NE(episodes[2].find(",700,0,3,5,50"), std::string::npos) << episodes[2];
+  EXPECT_NE(episodes[2].find(",700,0,3,5,50,0"), std::string::npos) << episodes[2];
   EXPECT_EQ(lines(dir / "train.csv").size(), 1u);  // the header is not repeated
+}
+
+// A run killed after its checkpoint at 500 frames wrote rows up to 900; the resumed run goes on
+// from 500, so every row from the first past 500 goes (also one at 450 written after it, as
+// stamps may lag), whatever the file, and the new rows follow the kept ones.
+TEST(RunRecorder, AResumedRunDropsTheRowsPastItsCheckpoint) {
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_resume_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    RunRecorder rec(dir.string());
+    for (int64_t frames : {100, 500, 501, 450, 900}) rec.episode(frames, 0, 0, 1.0, 10, false);
+    TrainRecord t;
+    for (int64_t frames : {400, 600}) {
+      t.frames = frames;
+      rec.train(t);
+    }
+  }
+  RecorderFiles files;
+  files.append = true;
+  files.resume_frames = 500;
+  {
+    RunRecorder rec(dir.string(), "main", files);
+    rec.episode(520, 0, 0, 2.0, 20, true);
+  }
+  const auto episodes = lines(dir / "episodes.csv");
+  ASSERT_EQ(episodes.size(), 4u);
+  EXPECT_NE(episodes[1].find(",100,0,0,1,10,0"), std::string::npos) << episodes[1];
+  EXPECT_NE(episodes[2].find(",500,0,0,1,10,0"), std::string::npos) << episodes[2];
+  EXPECT_NE(episodes[3].find(",520,0,0,2,20,1"), std::string::npos) << episodes[3];
+  const auto train = lines(dir / "train.csv");
+  ASSERT_EQ(train.size(), 2u);
+  EXPECT_NE(train[1].find(",400,"), std::string::npos) << train[1];
+}
+
+TEST(RunRecorder, AResumedRunRefusesFilesOfOtherColumns) {
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_columns_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream old(dir / "episodes.csv");
+    old << "wall_s,frames,worker,agent,return,length\n1.0,10,0,0,1,10\n";
+  }
+  RecorderFiles files;
+  files.append = true;
+  EXPECT_THROW(RunRecorder::check_appendable(dir.string(), files), CsvHeaderError);
+  files.episodes = false;
+  EXPECT_NO_THROW(RunRecorder::check_appendable(dir.string(), files));
+  files.episodes = true;
+  EXPECT_THROW(RunRecorder(dir.string(), "main", files), CsvHeaderError);
+  EXPECT_EQ(lines(dir / "episodes.csv").size(), 2u);  // left as it was
 }
 
 }  // namespace

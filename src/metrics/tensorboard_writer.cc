@@ -84,6 +84,17 @@ void TensorBoardWriter::add_scalar(std::string_view tag, float value, int64_t st
   write_record(bytes);
 }
 
+void TensorBoardWriter::add_session_start(int64_t step, double wall_time_s) {
+  Event event;
+  event.set_wall_time(wall_time_s);
+  event.set_step(step);
+  event.mutable_session_log()->set_status(tensorboard_proto::SessionLog::START);
+  const std::string bytes = event.SerializeAsString();
+
+  std::lock_guard<std::mutex> lock(mutex_);
+  write_record(bytes);
+}
+
 void TensorBoardWriter::flush() {
   std::lock_guard<std::mutex> lock(mutex_);
   if (std::fflush(file_.get()) != 0) {

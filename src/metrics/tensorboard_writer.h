@@ -3,9 +3,11 @@
 // Format: a sequence of TFRecord records (tensorboard_record.h), each holding one serialized
 // Event of TensorFlow's tensorflow/core/util/event.proto (our wire-compatible subset lives in
 // metrics/proto/). The first record is Event{wall_time, file_version: "brain.Event:2"}; each
-// add_scalar appends Event{wall_time, step, summary{value{tag, simple_value}}}. This is what
-// tf.summary and torch.utils.tensorboard write, and what TensorBoard's EventAccumulator reads
-// (tests/reference/check_tensorboard.py checks it against the real client).
+// add_scalar appends Event{wall_time, step, summary{value{tag, simple_value}}}, and
+// add_session_start the restart marker Event{wall_time, step, session_log{status: START}}.
+// This is what tf.summary and torch.utils.tensorboard write, and what TensorBoard's
+// EventAccumulator reads (tests/reference/check_tensorboard.py checks it against the real
+// client, and tests/cli/check_tensorboard_resume.py a resumed run).
 //
 // File: <dir>/events.out.tfevents.<unix seconds>.<hostname>.<pid>.<suffix>. TensorBoard shows
 // one run per directory and merges every event file in it, so writers whose tags overlap (e.g.
@@ -45,6 +47,12 @@ class TensorBoardWriter {
   // Appends one scalar. Any thread may call; records from concurrent calls never interleave.
   // Buffered: readers see it after flush(), when the buffer fills, or after destruction.
   void add_scalar(std::string_view tag, float value, int64_t step, double wall_time_s);
+  // Appends TensorBoard's restart marker, Event{wall_time, step, session_log{status: START}}:
+  // a writer that goes on from a checkpoint at `step` writes it before its first scalar, and
+  // TensorBoard's reader then discards the points at steps >= step that the directory's earlier
+  // event files hold (a stopped or killed run's points past its checkpoint), so that no tag's
+  // steps go backwards. Buffered as add_scalar.
+  void add_session_start(int64_t step, double wall_time_s);
   // Hands buffered records to the operating system so that TensorBoard can read them.
   void flush();
 

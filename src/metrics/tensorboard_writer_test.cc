@@ -128,6 +128,24 @@ TEST_F(TensorBoardWriterTest, WritesFileVersionThenScalars) {
   }
 }
 
+TEST_F(TensorBoardWriterTest, WritesTheRestartMarkerAsSessionLogStart) {
+  fs::path path;
+  {
+    TensorBoardWriter writer(dir_, "main");
+    path = writer.path();
+    writer.add_session_start(4000, 1700000003.5);
+    writer.add_scalar("episode/return", 2.0f, 4010, 1700000004.0);
+  }
+  const std::vector<Event> events = read_events(path);
+  ASSERT_EQ(events.size(), 3u);
+  ASSERT_TRUE(events[1].has_session_log());
+  EXPECT_EQ(events[1].session_log().status(), tensorboard_proto::SessionLog::START);
+  EXPECT_EQ(events[1].step(), 4000);
+  EXPECT_EQ(events[1].wall_time(), 1700000003.5);
+  EXPECT_FALSE(events[1].has_summary());
+  EXPECT_EQ(events[2].step(), 4010);
+}
+
 TEST_F(TensorBoardWriterTest, FlushMakesRecordsReadableBeforeClose) {
   TensorBoardWriter writer(dir_, "worker0");
   writer.add_scalar("loss", 0.5f, 3, 1.0);

@@ -23,12 +23,26 @@ int to_power_of_two(int n) {
 }  // namespace
 
 struct GifEncoder::Output {
-  std::string bytes;
+  Sink sink;
+  std::exception_ptr failure;  // what the sink threw; giflib is told the write failed
   GifFileType* gif = nullptr;
 
+  // Exceptions must not cross giflib's C frames.
   static int write(GifFileType* gif, const GifByteType* data, int length) {
-    static_cast<Output*>(gif->UserData)->bytes.append(reinterpret_cast<const char*>(data), length);
+    auto* self = static_cast<Output*>(gif->UserData);
+    if (self->failure) return 0;
+    try {
+      self->sink(std::string_view(reinterpret_cast<const char*>(data), length));
+    } catch (...) {
+      self->failure = std::current_exception();
+      return 0;
+    }
     return length;
+  }
+  // The sink's own error when it failed, else giflib's.
+  [[noreturn]] void fail(const std::string& step, int code) const {
+    if (failure) std::rethrow_exception(failure);
+    throw gif_error(step, code);
   }
   ~Output() {
     int error = 0;
@@ -36,12 +50,13 @@ struct GifEncoder::Output {
   }
 };
 
-GifEncoder::GifEncoder(int width, int height, const Palette& palette, int delay_cs)
+GifEncoder::GifEncoder(int width, int height, const Palette& palette, int delay_cs, Sink sink)
     : width_(width),
       height_(height),
       colours_(static_cast<int>(palette.size())),
       delay_cs_(delay_cs),
       output_(std::make_unique<Output>()) {
+  output_->sink = std::move(sink);
   if (width < 1 || width > 65535 || height < 1 || height > 65535 || palette.empty() ||
       palette.size() > 256 || delay_cs < 0 || delay_cs > 65535) {
     throw std::invalid_argument(
@@ -64,7 +79,7 @@ GifEncoder::GifEncoder(int width, int height, const Palette& palette, int delay_
   EGifSetGifVersion(gif, true);
   const int described = EGifPutScreenDesc(gif, width, height, 8, 0, map);
   GifFreeMapObject(map);
-  if (described == GIF_ERROR) throw gif_error("write the screen descriptor", gif->Error);
+  if (described == GIF_ERROR) output_->fail("write the screen descriptor", gif->Error);
 
   static const GifByteType kApplication[] = {'N', 'E', 'T', 'S', 'C', 'A', 'P', 'E', '2', '.', '0'};
   static const GifByteType kLoopForever[] = {1, 0, 0};  // sub-block 1: loop count 0 (little-endian)
@@ -72,7 +87,7 @@ GifEncoder::GifEncoder(int width, int height, const Palette& palette, int delay_
       EGifPutExtensionBlock(gif, sizeof kApplication, kApplication) == GIF_ERROR ||
       EGifPutExtensionBlock(gif, sizeof kLoopForever, kLoopForever) == GIF_ERROR ||
       EGifPutExtensionTrailer(gif) == GIF_ERROR) {
-    throw gif_error("write the loop extension", gif->Error);
+    output_->fail("write the loop extension", gif->Error);
   }
 }
 
@@ -101,30 +116,29 @@ void GifEncoder::add_frame(const IndexedImage& frame) {
   const auto length = EGifGCBToExtension(&control, extension);
   if (EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, static_cast<int>(length), extension) ==
       GIF_ERROR) {
-    throw gif_error("write a frame delay", gif->Error);
+    output_->fail("write a frame delay", gif->Error);
   }
   if (EGifPutImageDesc(gif, 0, 0, width_, height_, false, nullptr) == GIF_ERROR) {
-    throw gif_error("write an image descriptor", gif->Error);
+    output_->fail("write an image descriptor", gif->Error);
   }
   std::vector<GifPixelType> row(width_);  // giflib takes a mutable row
   for (int y = 0; y < height_; ++y) {
     const auto* first = frame.pixels.data() + static_cast<std::size_t>(y) * width_;
     row.assign(first, first + width_);
     if (EGifPutLine(gif, row.data(), width_) == GIF_ERROR) {
-      throw gif_error("compress a frame", gif->Error);
+      output_->fail("compress a frame", gif->Error);
     }
   }
   ++frames_;
 }
 
-std::string GifEncoder::finish() {
+void GifEncoder::finish() {
   if (!output_->gif) throw std::logic_error("GIF encoder: finish() called twice");
   if (frames_ == 0) throw std::logic_error("GIF encoder: finish() before any frame");
   int error = 0;
   const int closed = EGifCloseFile(output_->gif, &error);  // writes the trailer, frees the handle
   output_->gif = nullptr;
-  if (closed == GIF_ERROR) throw gif_error("finish the file", error);
-  return std::move(output_->bytes);
+  if (closed == GIF_ERROR || output_->failure) output_->fail("finish the file", error);
 }
 
 }  // namespace ga3c::render

@@ -1,11 +1,15 @@
-// An animated GIF (GIF89a, through giflib) built in memory one frame at a time, which loops
-// forever: the NETSCAPE2.0 application extension with a loop count of 0, the one browsers and
-// image viewers honour. Each frame is LZW-compressed as it arrives, so a long episode holds
-// only compressed bytes.
+// An animated GIF (GIF89a, through giflib) written one frame at a time, which loops forever:
+// the NETSCAPE2.0 application extension with a loop count of 0, the one browsers and image
+// viewers honour. Each frame is LZW-compressed as it arrives and its bytes handed to a sink
+// (a file being written, say), so the encoder holds no more than one frame whatever the
+// length of the animation.
 #pragma once
 
+#include <exception>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "render/indexed_image.h"
 
@@ -13,10 +17,15 @@ namespace ga3c::render {
 
 class GifEncoder {
  public:
+  // Receives the file's bytes in order; what it throws is rethrown by the encoder's call
+  // that was writing.
+  using Sink = std::function<void(std::string_view bytes)>;
+
   // width, height in 1..65535 pixels; palette of 1..256 colours (padded with black to the
   // power of two a GIF colour table needs); delay_cs in 0..65535 centiseconds per frame.
-  // Throws std::invalid_argument for values outside those ranges.
-  GifEncoder(int width, int height, const Palette& palette, int delay_cs);
+  // The header goes to sink at once. Throws std::invalid_argument for values outside those
+  // ranges.
+  GifEncoder(int width, int height, const Palette& palette, int delay_cs, Sink sink);
   ~GifEncoder();
   GifEncoder(const GifEncoder&) = delete;
   GifEncoder& operator=(const GifEncoder&) = delete;
@@ -26,9 +35,9 @@ class GifEncoder {
   void add_frame(const IndexedImage& frame);
   int frames() const { return frames_; }
 
-  // Ends the file and returns its bytes. Throws std::logic_error when no frame was added or
-  // finish() was called before, std::runtime_error when giflib fails.
-  std::string finish();
+  // Ends the file (its trailer goes to the sink). Throws std::logic_error when no frame was
+  // added or finish() was called before, std::runtime_error when giflib fails.
+  void finish();
 
  private:
   struct Output;
@@ -37,7 +46,7 @@ class GifEncoder {
   int colours_;
   int delay_cs_;
   int frames_ = 0;
-  std::unique_ptr<Output> output_;  // the giflib handle and the bytes written so far
+  std::unique_ptr<Output> output_;  // the giflib handle, the sink and the sink's failure
 };
 
 }  // namespace ga3c::render

@@ -5,7 +5,9 @@
 
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace ga3c::render {
 namespace {
@@ -49,11 +51,17 @@ IndexedImage frame(int k) {
 
 const Palette kPalette = {{0, 0, 0}, {22, 61, 78}, {255, 255, 255}};
 
+GifEncoder::Sink into(std::string& bytes) {
+  return [&bytes](std::string_view b) { bytes.append(b); };
+}
+
 std::string three_frames(int delay_cs) {
-  GifEncoder encoder(6, 4, kPalette, delay_cs);
+  std::string bytes;
+  GifEncoder encoder(6, 4, kPalette, delay_cs, into(bytes));
   for (int k = 0; k < 3; ++k) encoder.add_frame(frame(k));
   EXPECT_EQ(encoder.frames(), 3);
-  return encoder.finish();
+  encoder.finish();
+  return bytes;
 }
 
 TEST(GifEncoder, WritesAGif89aFileEndingInItsTrailer) {
@@ -109,8 +117,35 @@ TEST(GifEncoder, LoopsForeverThroughTheNetscapeExtension) {
   EXPECT_EQ(found, 1);
 }
 
+// Each frame reaches the sink as it is added (nothing waits for finish()), and what the sink
+// throws comes out of the call that was writing, once.
+TEST(GifEncoder, StreamsEachFrameToItsSink) {
+  std::string bytes;
+  GifEncoder encoder(6, 4, kPalette, 5, into(bytes));
+  const std::size_t header = bytes.size();
+  EXPECT_GT(header, 6u);
+  encoder.add_frame(frame(0));
+  const std::size_t one = bytes.size();
+  EXPECT_GT(one, header);
+  encoder.add_frame(frame(1));
+  EXPECT_GT(bytes.size(), one);
+
+  bool full = false;
+  GifEncoder failing(6, 4, kPalette, 5, [&full](std::string_view) {
+    if (full) throw std::runtime_error("disk full");
+  });
+  full = true;
+  try {
+    failing.add_frame(frame(0));
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    EXPECT_STREQ(e.what(), "disk full");
+  }
+}
+
 TEST(GifEncoder, RefusesFramesThatDoNotFit) {
-  GifEncoder encoder(6, 4, kPalette, 5);
+  std::string bytes;
+  GifEncoder encoder(6, 4, kPalette, 5, into(bytes));
   EXPECT_THROW(encoder.add_frame(IndexedImage(5, 4)), std::invalid_argument);
   EXPECT_THROW(encoder.add_frame(IndexedImage(6, 4, 3)), std::invalid_argument);  // no colour 3
   EXPECT_THROW(encoder.finish(), std::logic_error);  // no frame yet
@@ -121,10 +156,11 @@ TEST(GifEncoder, RefusesFramesThatDoNotFit) {
 }
 
 TEST(GifEncoder, RefusesImpossibleAnimations) {
-  EXPECT_THROW(GifEncoder(0, 4, kPalette, 5), std::invalid_argument);
-  EXPECT_THROW(GifEncoder(6, 4, Palette(257), 5), std::invalid_argument);
-  EXPECT_THROW(GifEncoder(6, 4, Palette{}, 5), std::invalid_argument);
-  EXPECT_THROW(GifEncoder(6, 4, kPalette, -1), std::invalid_argument);
+  std::string bytes;
+  EXPECT_THROW(GifEncoder(0, 4, kPalette, 5, into(bytes)), std::invalid_argument);
+  EXPECT_THROW(GifEncoder(6, 4, Palette(257), 5, into(bytes)), std::invalid_argument);
+  EXPECT_THROW(GifEncoder(6, 4, Palette{}, 5, into(bytes)), std::invalid_argument);
+  EXPECT_THROW(GifEncoder(6, 4, kPalette, -1, into(bytes)), std::invalid_argument);
 }
 
 }  // namespace

@@ -76,7 +76,9 @@ AgentStep Agent::on_prediction() {
   ++episode_length_;
 
   if (r.terminated || r.truncated) {
-    out.episode = EpisodeRecord{id_, episode_return_, episode_length_};
+    EpisodeRecord episode{id_, episode_return_, episode_length_};
+    episode.truncated = !r.terminated;
+    out.episode = episode;
   }
   const bool life_ends_return = r.life_lost && config_.terminal_on_life_loss;
   if (r.terminated || (r.truncated && life_ends_return)) {

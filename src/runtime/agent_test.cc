@@ -4,6 +4,7 @@
 
 #include "env/registry.h"
 #include "env/scripted_env.h"
+#include "env/time_limit.h"
 #include "runtime/action_sampling.h"
 #include "runtime/replay_env.h"
 #include "runtime/seeds.h"
@@ -86,6 +87,35 @@ TEST(Agent, TruncatedRolloutBootstrapsFromTheFinalObservationNotTheResetOne) {
   EXPECT_TRUE(next.rollouts.empty());
 }
 
+// The episode limit's truncation, through the TimeLimit wrapper: a 7-step limit on an episode
+// that would go on, t_max 5. The first rollout closes at t_max with V of the 6th observation
+// (4); the second holds steps 6 and 7 and closes with V of the final observation (10), not
+// of the reset one (-3). The episode is recorded whole, as truncated.
+TEST(Agent, EpisodeLimitTruncatesBootstrapsAndRecords) {
+  AgentConfig config;
+  config.t_max = 5;
+  Agent agent(0,
+              std::make_unique<env::TimeLimit>(
+                  std::make_unique<env::ScriptedEnv>(std::vector<float>(100, 1.0f), false), 7),
+              1, config);
+  agent.start();
+  std::vector<EpisodeRecord> episodes;
+  auto rollouts = play(agent, {0, 0, 0, 0, 0, 4, 0, 10}, &episodes);
+  ASSERT_EQ(rollouts.size(), 2u);
+  EXPECT_NEAR(rollouts[0].returns[4], 1 + 0.99f * 4, 1e-5);
+  ASSERT_EQ(rollouts[1].size(), 2u);
+  EXPECT_NEAR(rollouts[1].returns[0], 11.791f, 1e-5);
+  EXPECT_NEAR(rollouts[1].returns[1], 10.9f, 1e-5);
+  EXPECT_EQ(rollouts[1].observations, (std::vector<float>{0, 5, 0, 6}));
+  ASSERT_EQ(episodes.size(), 1u);
+  EXPECT_EQ(episodes[0].length, 7);
+  EXPECT_DOUBLE_EQ(episodes[0].episode_return, 7.0);
+  EXPECT_TRUE(episodes[0].truncated);
+  EXPECT_EQ(agent.observation()[0], 1.0f);  // the next episode's reset observation
+  EXPECT_EQ(agent.observation()[1], 0.0f);
+  EXPECT_TRUE(predict(agent, -3).rollouts.empty());
+}
+
 TEST(Agent, SameRewardsTerminated) {
   Agent agent(0, std::make_unique<env::ScriptedEnv>(std::vector<float>{1, 1, 1}, false), 1, {});
   agent.start();
@@ -122,6 +152,7 @@ TEST(Agent, LogsRawReturnsAndTrainsOnClippedRewards) {
   ASSERT_EQ(episodes.size(), 1u);
   EXPECT_DOUBLE_EQ(episodes[0].episode_return, 2.0);
   EXPECT_EQ(episodes[0].length, 2);
+  EXPECT_FALSE(episodes[0].truncated);
   ASSERT_EQ(rollouts.size(), 1u);
   EXPECT_NEAR(rollouts[0].returns[0], 1.0f - 0.99f, 1e-6);
   EXPECT_NEAR(rollouts[0].returns[1], -1.0f, 1e-6);
@@ -180,9 +211,13 @@ std::vector<Rollout> play_uniform(Agent& agent, int steps, std::vector<EpisodeRe
   return rollouts;
 }
 
-TEST(Agent, RestoredStateContinuesIdentically) {
-  auto make = [](ReplayEnv** replay, uint64_t seed) {
-    auto env = std::make_unique<ReplayEnv>(env::make_env("CartPole-v1"));
+// max_episode_frames: CartPole's episode limit; a short one makes the limit's truncations
+// (and the bootstrap prediction they wait for) part of what a restore must continue.
+void check_restored_state_continues(std::optional<int64_t> max_episode_frames) {
+  env::EnvOptions options;
+  options.max_episode_frames = max_episode_frames;
+  auto make = [&options](ReplayEnv** replay, uint64_t seed) {
+    auto env = std::make_unique<ReplayEnv>(env::make_env("CartPole-v1", options));
     *replay = env.get();
     return std::make_unique<Agent>(0, std::move(env), seed, AgentConfig{});
   };
@@ -219,6 +254,26 @@ TEST(Agent, RestoredStateContinuesIdentically) {
   const EpisodeRecord& cut = episodes_a[episodes_a.size() - episodes_b.size()];
   EXPECT_EQ(cut.length, episodes_b.front().length);
   EXPECT_EQ(cut.episode_return, episodes_b.front().episode_return);
+  int truncated = 0;
+  for (std::size_t i = 0; i < episodes_b.size(); ++i) {
+    const EpisodeRecord& e = episodes_a[episodes_a.size() - episodes_b.size() + i];
+    EXPECT_EQ(e.truncated, episodes_b[i].truncated) << i;
+    if (e.truncated) {
+      EXPECT_EQ(e.length, max_episode_frames.value_or(-1)) << i;
+    }
+    truncated += e.truncated;
+  }
+  if (max_episode_frames) {
+    EXPECT_GT(truncated, 0);
+  }
+}
+
+TEST(Agent, RestoredStateContinuesIdentically) { check_restored_state_continues({}); }
+
+// The save falls inside an episode the limit cuts: the replayed environment counts the frames
+// of the episode under way, so both end it on the same step.
+TEST(Agent, RestoredStateContinuesIdenticallyAcrossTheEpisodeLimit) {
+  check_restored_state_continues(9);
 }
 
 TEST(Agent, RestoreRejectsAStateThatDoesNotFit) {

@@ -63,6 +63,7 @@ Checkpoint run(const TrainConfig& config, bool resume = false) {
     start.resume = std::move(latest.checkpoint);
     start.resume_path = latest.paths.at(0);
     files.append = true;
+    files.resume_frames = start.resume->frames;
   } else {
     metrics::prepare_run_dir(config.run_dir);
   }

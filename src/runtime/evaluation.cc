@@ -32,6 +32,7 @@ std::string observation_and_actions(const std::vector<int64_t>& shape, int64_t a
 struct Evaluator::Impl {
   std::string env_id;
   env::EnvPtr env;
+  int64_t max_episode_frames = 0;
   std::shared_ptr<model::ActorCritic> net;
   std::unique_ptr<model::FlatParameters> flat;  // the view that writes net's parameters
 };
@@ -45,6 +46,8 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
   impl_->env_id = own_env ? c.env_id : env_id;
   try {
     impl_->env = env::make_env(impl_->env_id, options);
+    impl_->max_episode_frames =
+        options.max_episode_frames.value_or(env::default_max_episode_frames(impl_->env_id));
   } catch (const env::UnknownEnvError&) {
     if (!own_env) throw;
     throw CheckpointError(
@@ -119,6 +122,8 @@ const env::ObservationSpec& Evaluator::observation_spec() const {
   return impl_->env->observation_spec();
 }
 
+int64_t Evaluator::max_episode_frames() const { return impl_->max_episode_frames; }
+
 std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t seed,
                                           const FrameCallback& on_first_frame) {
   if (episodes < 1) {
@@ -153,6 +158,7 @@ std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t se
       ++result.length;
       if (record) on_first_frame(obs);
       done = step.terminated || step.truncated;
+      result.truncated = step.truncated && !step.terminated;
     }
     results.push_back(result);
   }

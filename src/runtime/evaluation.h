@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,10 +19,12 @@ namespace ga3c::runtime {
 struct EpisodeResult {
   double episode_return = 0.0;  // raw (unclipped) rewards summed
   int64_t length = 0;           // steps
+  bool truncated = false;       // ended by the episode limit, not terminated
 };
 
 // Called with each observation of the first episode, from the reset one to the last one
-// (observation_spec().size() float32 values, valid during the call).
+// (observation_spec().size() float32 values, valid during the call), as it is played: a
+// recorder can write each frame away instead of holding the episode.
 using FrameCallback = std::function<void(const float* observation)>;
 
 class Evaluator {
@@ -30,7 +33,10 @@ class Evaluator {
   // env_id: the environment to play, empty for the checkpoint's own; another one must have
   // the checkpoint's observation shape and action count (a policy transfer, e.g. between
   // MinAtar games of one shape). options: those the run trained with (sticky actions, Atari's
-  // frame skip, no-ops, action set, ROM folder).
+  // frame skip, no-ops, action set, ROM folder) and the episode limit: each episode is cut
+  // (truncated) after options.max_episode_frames environment frames; empty for the
+  // environment's default (env/registry.h), 0 for none (then an episode that never ends never
+  // returns). Throws std::invalid_argument for a negative one.
   // Throws checkpoint::CheckpointError naming `path` when the checkpoint's environment is
   // unknown, the network cannot be built from its signature, the built network differs from
   // the signature, a parameter is not finite, or env_id's shape or actions differ;
@@ -45,6 +51,8 @@ class Evaluator {
   const env::ObservationSpec& observation_spec() const;
   // The environment played (for a renderer that draws its screen).
   const env::Env& env() const;
+  // The episode limit played under, in environment frames; 0: none.
+  int64_t max_episode_frames() const;
 
   // Plays `episodes` >= 1 whole episodes, acting by argmax of the logits (greedy) or by a draw
   // from pi. The environment is seeded once with the low 32 bits of `seed` and the draws come

@@ -19,6 +19,7 @@ EvaluationSummary summarize(const std::vector<EpisodeResult>& episodes) {
     length_sum += static_cast<double>(e.length);
     s.min_return = std::min(s.min_return, e.episode_return);
     s.max_return = std::max(s.max_return, e.episode_return);
+    s.truncated += e.truncated;
   }
   s.mean_return = sum / s.episodes;
   s.mean_length = length_sum / s.episodes;
@@ -31,11 +32,14 @@ EvaluationSummary summarize(const std::vector<EpisodeResult>& episodes) {
   return s;
 }
 
-std::string format_summary(const EvaluationSummary& s) {
+std::string format_summary(const EvaluationSummary& s, int64_t max_episode_frames) {
   return fmt::format(
-      "return mean {:.2f} std {:.2f} min {:g} max {:g} over {} episode{}, length mean {:.1f}",
+      "return mean {:.2f} std {:.2f} min {:g} max {:g} over {} episode{}, length mean {:.1f}, {}",
       s.mean_return, s.std_return, s.min_return, s.max_return, s.episodes,
-      s.episodes == 1 ? "" : "s", s.mean_length);
+      s.episodes == 1 ? "" : "s", s.mean_length,
+      max_episode_frames > 0
+          ? fmt::format("{} truncated at {} frames", s.truncated, max_episode_frames)
+          : std::string("no episode limit"));
 }
 
 }  // namespace ga3c::runtime

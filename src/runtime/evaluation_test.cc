@@ -20,10 +20,12 @@ namespace ga3c::runtime {
 
 // Where argument-dependent lookup finds them for std::vector's == and gtest's messages.
 bool operator==(const EpisodeResult& a, const EpisodeResult& b) {
-  return a.episode_return == b.episode_return && a.length == b.length;
+  return a.episode_return == b.episode_return && a.length == b.length &&
+         a.truncated == b.truncated;
 }
 void PrintTo(const EpisodeResult& e, std::ostream* out) {
-  *out << "{return " << e.episode_return << ", length " << e.length << "}";
+  *out << "{return " << e.episode_return << ", length " << e.length
+       << (e.truncated ? ", truncated" : "") << "}";
 }
 
 namespace {
@@ -185,6 +187,35 @@ TEST(Evaluator, RefusesACheckpointItCannotPlay) {
                                  "earlier checkpoint");
 }
 
+// Issue 14's case, by construction: an untrained Seaquest network played greedily takes one
+// action throughout; with a limit it returns, each episode cut at exactly the limit unless the
+// game ended first, and says which were cut.
+TEST(Evaluator, EndsEachEpisodeAtTheLimit) {
+  const Checkpoint seaquest =
+      testing::make_untrained_checkpoint("MinAtar/Seaquest-v0", "minatar-cnn", 1).front();
+  Evaluator evaluator(seaquest, kPath, "", 0.0, 300);
+  EXPECT_EQ(evaluator.max_episode_frames(), 300);
+  for (const EpisodeResult& e : evaluator.run(3, true, 1)) {
+    EXPECT_LE(e.length, 300);
+    EXPECT_EQ(e.truncated, e.length == 300);
+  }
+  EXPECT_EQ(Evaluator(seaquest, kPath, "", 0.0).max_episode_frames(), 27000);
+  EXPECT_EQ(Evaluator(cartpole(), kPath, "", 0.1).max_episode_frames(), 500);
+  EXPECT_EQ(Evaluator(cartpole(), kPath, "", 0.1, 0).max_episode_frames(), 0);
+  EXPECT_THROW(Evaluator(cartpole(), kPath, "", 0.1, -1), std::invalid_argument);
+}
+
+// A pole cannot fall within 5 steps of a reset (|theta| < 0.05 rad, 0.1 s to reach 0.21 rad),
+// so a 5-frame limit cuts every CartPole episode at exactly 5 steps.
+TEST(Evaluator, ReportsTruncationAtAShortLimit) {
+  Evaluator evaluator(cartpole(), kPath, "", 0.1, 5);
+  const auto episodes = evaluator.run(4, false, 2);
+  for (const EpisodeResult& e : episodes) {
+    EXPECT_EQ(e.length, 5);  // a pole never falls within 5 steps of a reset
+    EXPECT_TRUE(e.truncated);
+  }
+}
+
 TEST(Evaluator, RunsAtLeastOneEpisode) {
   Evaluator evaluator(cartpole(), kPath, "", {});
   EXPECT_THROW(evaluator.run(0, false, 1), std::invalid_argument);
@@ -199,10 +230,19 @@ TEST(EvaluationSummary, GivesMeanPopulationStdExtremesAndMeanLength) {
   EXPECT_EQ(s.min_return, 2.0);
   EXPECT_EQ(s.max_return, 9.0);
   EXPECT_DOUBLE_EQ(s.mean_length, 45.0);
-  EXPECT_EQ(format_summary(s),
-            "return mean 5.00 std 2.00 min 2 max 9 over 8 episodes, length mean 45.0");
-  EXPECT_EQ(format_summary(summarize({{-0.5, 3}})),
-            "return mean -0.50 std 0.00 min -0.5 max -0.5 over 1 episode, length mean 3.0");
+  EXPECT_EQ(s.truncated, 0);
+  EXPECT_EQ(format_summary(s, 500),
+            "return mean 5.00 std 2.00 min 2 max 9 over 8 episodes, length mean 45.0, "
+            "0 truncated at 500 frames");
+  EXPECT_EQ(format_summary(summarize({{-0.5, 3}}), 0),
+            "return mean -0.50 std 0.00 min -0.5 max -0.5 over 1 episode, length mean 3.0, "
+            "no episode limit");
+  const EvaluationSummary cut =
+      summarize({{1.0, 27000, true}, {3.0, 10, false}, {0.0, 27000, true}});
+  EXPECT_EQ(cut.truncated, 2);
+  EXPECT_EQ(format_summary(cut, 27000),
+            "return mean 1.33 std 1.25 min 0 max 3 over 3 episodes, length mean 18003.3, "
+            "2 truncated at 27000 frames");
   EXPECT_THROW(summarize({}), std::invalid_argument);
 }
 

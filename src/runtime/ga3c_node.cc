@@ -280,7 +280,8 @@ void Ga3cNode::on_episode(const EpisodeRecord& e) {
   counters_.episodes.fetch_add(1, std::memory_order_relaxed);
   EpisodeRecord stamped = e;
   stamped.frames = job_frames_.now();  // the step that ended it is counted
-  recorder_.episode(stamped.frames, worker_, e.agent, e.episode_return, e.length);
+  recorder_.episode(stamped.frames, worker_, e.agent, e.episode_return, e.length,
+                    e.truncated);
   if (episode_listener_) episode_listener_(stamped);
 }
 

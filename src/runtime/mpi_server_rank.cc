@@ -95,7 +95,7 @@ class JobStatus {
   void write_episodes(int64_t up_to) {
     while (!unwritten_.empty() && unwritten_.begin()->first <= up_to) {
       const auto& [worker, e] = unwritten_.begin()->second;
-      recorder_.episode(e.frames, worker, e.agent, e.episode_return, e.length);
+      recorder_.episode(e.frames, worker, e.agent, e.episode_return, e.length, e.truncated);
       unwritten_.erase(unwritten_.begin());
     }
   }

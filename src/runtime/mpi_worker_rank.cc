@@ -26,7 +26,9 @@ class EpisodeOutbox {
   // an earlier status promised.
   void add(const EpisodeRecord& e) {
     std::lock_guard lock(mutex_);
-    episodes_.push_back({e.agent, e.episode_return, e.length, std::max(e.frames, taken_)});
+    comm::FinishedEpisode f{e.agent, e.episode_return, e.length, std::max(e.frames, taken_)};
+    f.truncated = e.truncated;
+    episodes_.push_back(f);
   }
   // The episodes so far, and the node's job frames now (WorkerStatus::frames).
   std::vector<comm::FinishedEpisode> take(const Ga3cNode& node, int64_t& frames) {

@@ -29,6 +29,7 @@ struct EpisodeRecord {
   int64_t length = 0;  // agent steps (= environment frames; built-in envs skip no frames)
   // The job's frames when it ended, as the node knew them (JobFrames); the node sets it.
   int64_t frames = 0;
+  bool truncated = false;  // ended by the episode limit (Gymnasium's truncated) and not terminated
 };
 
 }  // namespace ga3c::runtime

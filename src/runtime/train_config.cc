@@ -63,6 +63,7 @@ env::EnvOptions env_options(const TrainConfig& config) {
   options.atari.noop_max = config.noop_max;
   options.atari.full_action_space = config.full_action_space;
   options.atari.rom_dir = config.rom_dir;
+  options.max_episode_frames = config.max_episode_frames;
   return options;
 }
 
@@ -157,6 +158,11 @@ void validate(const TrainConfig& c) {
   if (c.frame_skip < 1) bad("--frame-skip", fmt::format("--frame-skip must be >= 1, got {}", c.frame_skip));
   if (c.noop_max < 0) {
     bad("--noop-max", fmt::format("--noop-max must be >= 0 (0: no no-op starts), got {}", c.noop_max));
+  }
+  if (c.max_episode_frames && *c.max_episode_frames < 0) {
+    bad("--max-episode-frames",
+        fmt::format("--max-episode-frames must be >= 0 environment frames (0: no limit), got {}",
+                    *c.max_episode_frames));
   }
   require_known("--env", [&] { env::make_env(c.env_id, env_options(c)); });
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -31,6 +32,9 @@ struct TrainConfig {
   bool full_action_space = false;     // ALE's 18 actions instead of the game's minimal set
   bool terminal_on_life_loss = true;  // a lost life ends the learner's n-step return there
   std::string rom_dir;                // empty: $ALE_ROMS_DIR, else the built-in ROM folder
+  // Environment frames after which an episode is truncated (env/registry.h): empty for the
+  // environment's default, 0 for no limit. `ga3c train` always writes the number it used.
+  std::optional<int64_t> max_episode_frames;
 
   // Layout (DESIGN.md defaults; 2 trainers and 2 predictors fit a 2-core machine).
   int workers = 1;      // GA3C nodes (in one process here, or MPI worker ranks)
@@ -96,7 +100,8 @@ class SettingError : public std::invalid_argument {
 // environment id. Throws SettingError for the first bad setting, naming it by its flag.
 void validate(const TrainConfig& config);
 
-// The options every environment of the run is made with (sticky actions, Atari's settings).
+// The options every environment of the run is made with (sticky actions, Atari's settings,
+// the episode limit).
 env::EnvOptions env_options(const TrainConfig& config);
 
 // Bounds on the settings that start threads or environments when the run starts: beyond

@@ -56,6 +56,8 @@ def main():
         (a, "agents", "8"), (a, "gamma", "0.98"), (c, "agents", "4"), (c, "gamma", "0.98"),
         # CartPole-v1's preset, since nothing set the learning rate.
         (a, "lr", "0.003"), (a, "lr-schedule", '"linear"'), (a, "max-frames", "3000"),
+        # CartPole-v1's episode limit, from the registry: the number, never "default".
+        (a, "max-episode-frames", "500"), (c, "max-episode-frames", "500"),
     ]
     for run_dir in (fourth, fifth):
         settings = read_settings(run_dir)

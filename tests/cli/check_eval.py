@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """`ga3c eval` end to end on checkpoints of untrained networks (written by
 ga3c_make_test_checkpoint while `ga3c train` saves none): the summary line has the documented
-form and values, a seed replays the same episodes, --record writes a looping GIF of the first
-episode, and bad input gets one line on stderr, exit code 2 and nothing written."""
+form and values, a seed replays the same episodes, --max-episode-frames cuts every episode at
+its limit and the summary counts them, --record writes a looping GIF of the first episode, and
+bad input gets one line on stderr, exit code 2 and nothing written."""
 import argparse
 import os
 import re
@@ -18,7 +19,8 @@ SUMMARY = re.compile(
     r"(?P<mode>greedy|sampling from pi), "
     r"seed (?P<seed>\d+): return mean (?P<mean>-?[\d.]+) std (?P<std>[\d.]+) "
     r"min (?P<min>-?[\d.e+]+) max (?P<max>-?[\d.e+]+) over (?P<episodes>\d+) episodes?, "
-    r"length mean (?P<length>[\d.]+)$")
+    r"length mean (?P<length>[\d.]+), "
+    r"(?:(?P<truncated>\d+) truncated at (?P<limit>\d+) frames|(?P<nolimit>no episode limit))$")
 CUBEHELIX_4 = [(22, 61, 78), (84, 121, 47), (208, 126, 147), (193, 202, 243)]  # render/cubehelix.h
 
 
@@ -70,6 +72,19 @@ def check_summaries(checks, binary, ckpt, run_dir):
     # CartPole pays 1 a step, so the mean return is the mean length.
     checks.expect(abs(mean - float(m["length"])) < 0.06,
                   "mean return != mean length: %r" % m.group(0))
+    checks.expect(m["limit"] == "500", "CartPole's default limit is not 500: %r" % m.group(0))
+
+    # A pole cannot fall within 5 steps of a reset: every episode is cut at exactly 5.
+    cut = summary_of(checks, run(binary, "--checkpoint", ckpt, "--episodes", "4",
+                                 "--max-episode-frames", "5"), "--max-episode-frames 5")
+    checks.expect(cut is not None and cut["length"] == "5.0" and cut["mean"] == "5.00"
+                  and cut["truncated"] == "4" and cut["limit"] == "5",
+                  "--max-episode-frames 5: %r" % (cut and cut.group(0)))
+    unlimited = summary_of(checks, run(binary, "--checkpoint", ckpt, "--episodes", "5",
+                                       "--max-episode-frames", "0"), "--max-episode-frames 0")
+    checks.expect(unlimited is not None and unlimited["nolimit"]
+                  and unlimited["mean"] == m["mean"],
+                  "--max-episode-frames 0: %r" % (unlimited and unlimited.group(0)))
 
     again = run(binary, "--checkpoint", ckpt, "--episodes", "5")
     checks.expect(again.stdout == proc.stdout,
@@ -122,6 +137,15 @@ def check_record(checks, binary, tmp, cartpole, breakout):
     listing = os.listdir(tmp)
     checks.expect(not any(".tmp." in name for name in listing),
                   "a temporary was left: %r" % listing)
+
+    short = os.path.join(tmp, "short.gif")
+    proc = run(binary, "--checkpoint", cartpole, "--episodes", "2", "--max-episode-frames", "7",
+               "--record", short)
+    if summary_of(checks, proc, "--record short.gif") and checks.expect(
+            os.path.isfile(short), "--record with a limit wrote no file"):
+        with Image.open(short) as image:
+            checks.expect(image.n_frames == 8,
+                          "a 7-frame episode's GIF has %d frames, expected 8" % image.n_frames)
 
     gif = os.path.join(tmp, "breakout.gif")
     proc = run(binary, "--checkpoint", breakout, "--episodes", "1", "--record", gif)
@@ -183,6 +207,9 @@ def check_bad_input(checks, binary, tmp, cartpole, breakout_files):
         (ckpt + ["--episodes", "-3"], ["--episodes must be > 0, got -3"]),
         (ckpt, ["--episodes is required"]),
         (ckpt + ["--episodes", "many"], ["many"]),
+        (ckpt + ["--episodes", "1", "--max-episode-frames", "-1"],
+         ["--max-episode-frames must be >= 0", "got -1"]),
+        (ckpt + ["--episodes", "1", "--max-episode-frames", "lots"], ["lots"]),
     ]
     for args, needles in cases:
         check_one(checks, binary, args + ["--record", never], needles, never)
@@ -228,7 +255,8 @@ def main():
         help_text = subprocess.run([args.binary, "eval", "--help"], capture_output=True,
                                    text=True, timeout=60)
         checks.expect(help_text.returncode == 0 and all(o in help_text.stdout for o in
-                      ["--checkpoint", "--episodes", "--env", "--greedy", "--seed", "--record"]),
+                      ["--checkpoint", "--episodes", "--env", "--greedy", "--seed", "--record",
+                       "--max-episode-frames", "MinAtar/* 27000"]),
                       "ga3c eval --help: %d %r" % (help_text.returncode, help_text.stdout))
         check_summaries(checks, args.binary, cartpole, run_dir)
         check_record(checks, args.binary, tmp, cartpole, breakout[0])

@@ -2,8 +2,10 @@
 
 Checks that the real client (PyPI `tensorboard`; TensorFlow is not needed) accepts the file
 name, the framing and CRCs, the file_version record, and gets back every tag, step, wall time
-and value, the values float32-exact.
-Keep EXPECTED in step with src/metrics/tensorboard_write_main.cc.
+and value, the values float32-exact; and that a resumed run's restart marker (SessionLog
+START at the checkpoint's step, in a later event file) makes the reader, with its default
+settings, drop the stopped run's points from that step on.
+Keep EXPECTED and RESUMED in step with src/metrics/tensorboard_write_main.cc.
 """
 import argparse
 import os
@@ -29,6 +31,9 @@ EXPECTED = {
     "train/loss": [(1 << 40, START_S, f32(1.0 / 3.0)),
                    ((1 << 40) + 1, START_S + 1e-3, f32(-1e-30))],
 }
+# The stopped run's steps 0..59, then the resumed run's 60..79 (its values negated).
+RESUMED = ([(i, START_S + i, float(i)) for i in range(60)] +
+           [(i, START_S + 200 + i, float(-i)) for i in range(60, 80)])
 
 
 def main():
@@ -36,8 +41,10 @@ def main():
     parser.add_argument("--binary", required=True, help="path to ga3c_tb_write_sample")
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory(prefix="ga3c_tb_") as log_dir:
-        subprocess.run([args.binary, log_dir], check=True)
+    with tempfile.TemporaryDirectory(prefix="ga3c_tb_") as tmp:
+        log_dir = os.path.join(tmp, "plain")
+        resumed_dir = os.path.join(tmp, "resumed")
+        subprocess.run([args.binary, log_dir, resumed_dir], check=True)
 
         files = os.listdir(log_dir)
         assert len(files) == 1, files
@@ -57,6 +64,13 @@ def main():
             got = [(e.step, e.wall_time, e.value) for e in acc.Scalars(tag)]
             assert got == expected, (tag, [(g, e) for g, e in zip(got, expected) if g != e][:5],
                                      len(got), len(expected))
+
+        assert len(os.listdir(resumed_dir)) == 2, os.listdir(resumed_dir)
+        acc = event_accumulator.EventAccumulator(resumed_dir)  # default settings
+        acc.Reload()
+        got = [(e.step, e.wall_time, e.value) for e in acc.Scalars("episode/return")]
+        assert got == RESUMED, ([(g, e) for g, e in zip(got, RESUMED) if g != e][:5],
+                                len(got), len(RESUMED))
 
     print("TensorBoard read %d scalars in %d tags as written" %
           (sum(len(v) for v in EXPECTED.values()), len(EXPECTED)))

@@ -12,7 +12,8 @@
 //   (the reference draws it from an unseeded generator). An environment never seeded behaves
 //   as one seeded with kDefaultSeed.
 // - terminated is the reference's terminal flag; truncated is always false and lives 0
-//   (Freeway's 2501-step timer is part of the game, hence a termination).
+//   (Freeway's 2501-step timer is part of the game, hence a termination). The reference caps
+//   no episode; make_env adds the episode limit (registry.h), which truncates.
 #pragma once
 
 #include <algorithm>

@@ -165,11 +165,11 @@ TEST(MinAtarEnv, SeedFixesTheTrajectory) {
 }
 
 TEST(MinAtarEnv, RegistryPassesTheOptions) {
-  EXPECT_THROW(make_env("MinAtar/Breakout-v0", {1.5, true}), std::invalid_argument);
-  EXPECT_THROW(make_env("MinAtar/Breakout-v0", {-0.1, true}), std::invalid_argument);
+  EXPECT_THROW(make_env("MinAtar/Breakout-v0", {1.5, true, {}}), std::invalid_argument);
+  EXPECT_THROW(make_env("MinAtar/Breakout-v0", {-0.1, true, {}}), std::invalid_argument);
   std::vector<float> obs(10 * 10 * Asterix::kChannels);
   for (bool ramping : {true, false}) {
-    auto env = make_env("MinAtar/Asterix-v0", {1.0, ramping});
+    auto env = make_env("MinAtar/Asterix-v0", {1.0, ramping, 0});  // 0: no TimeLimit around it
     auto* asterix = dynamic_cast<MinAtarEnv<Asterix>*>(env.get());
     ASSERT_NE(asterix, nullptr);
     env->reset(obs.data());
