@@ -187,28 +187,36 @@ TEST(Evaluator, RefusesACheckpointItCannotPlay) {
                                  "earlier checkpoint");
 }
 
+// EnvOptions with sticky actions p and, when given, an episode limit.
+env::EnvOptions limited(double p, std::optional<int64_t> max_episode_frames = {}) {
+  env::EnvOptions o;
+  o.sticky_action_prob = p;
+  o.max_episode_frames = max_episode_frames;
+  return o;
+}
+
 // Issue 14's case, by construction: an untrained Seaquest network played greedily takes one
 // action throughout; with a limit it returns, each episode cut at exactly the limit unless the
 // game ended first, and says which were cut.
 TEST(Evaluator, EndsEachEpisodeAtTheLimit) {
   const Checkpoint seaquest =
       testing::make_untrained_checkpoint("MinAtar/Seaquest-v0", "minatar-cnn", 1).front();
-  Evaluator evaluator(seaquest, kPath, "", 0.0, 300);
+  Evaluator evaluator(seaquest, kPath, "", limited(0.0, 300));
   EXPECT_EQ(evaluator.max_episode_frames(), 300);
   for (const EpisodeResult& e : evaluator.run(3, true, 1)) {
     EXPECT_LE(e.length, 300);
     EXPECT_EQ(e.truncated, e.length == 300);
   }
-  EXPECT_EQ(Evaluator(seaquest, kPath, "", 0.0).max_episode_frames(), 27000);
-  EXPECT_EQ(Evaluator(cartpole(), kPath, "", 0.1).max_episode_frames(), 500);
-  EXPECT_EQ(Evaluator(cartpole(), kPath, "", 0.1, 0).max_episode_frames(), 0);
-  EXPECT_THROW(Evaluator(cartpole(), kPath, "", 0.1, -1), std::invalid_argument);
+  EXPECT_EQ(Evaluator(seaquest, kPath, "", limited(0.0)).max_episode_frames(), 27000);
+  EXPECT_EQ(Evaluator(cartpole(), kPath, "", limited(0.1)).max_episode_frames(), 500);
+  EXPECT_EQ(Evaluator(cartpole(), kPath, "", limited(0.1, 0)).max_episode_frames(), 0);
+  EXPECT_THROW(Evaluator(cartpole(), kPath, "", limited(0.1, -1)), std::invalid_argument);
 }
 
 // A pole cannot fall within 5 steps of a reset (|theta| < 0.05 rad, 0.1 s to reach 0.21 rad),
 // so a 5-frame limit cuts every CartPole episode at exactly 5 steps.
 TEST(Evaluator, ReportsTruncationAtAShortLimit) {
-  Evaluator evaluator(cartpole(), kPath, "", 0.1, 5);
+  Evaluator evaluator(cartpole(), kPath, "", limited(0.1, 5));
   const auto episodes = evaluator.run(4, false, 2);
   for (const EpisodeResult& e : episodes) {
     EXPECT_EQ(e.length, 5);  // a pole never falls within 5 steps of a reset
