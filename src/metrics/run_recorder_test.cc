@@ -51,18 +51,18 @@ TEST(RunRecorder, StampsOfAKindNeverDecrease) {
   std::filesystem::create_directories(dir);
   {
     RunRecorder rec(dir.string());
-    rec.episode(120, 0, 0, 1.0, 10);
-    rec.episode(117, 1, 0, 2.0, 11);
-    rec.episode(130, 0, 1, 3.0, 12);
+    rec.episode(120, 0, 0, 1.0, 10, false);
+    rec.episode(117, 1, 0, 2.0, 11, true);
+    rec.episode(130, 0, 1, 3.0, 12, false);
     TrainRecord t;
     t.frames = 118;
     rec.train(t);
   }
   auto episodes = lines(dir / "episodes.csv");
   ASSERT_EQ(episodes.size(), 4u);
-  EXPECT_NE(episodes[1].find(",120,0,0,1,10"), std::string::npos) << episodes[1];
-  EXPECT_NE(episodes[2].find(",120,1,0,2,11"), std::string::npos) << episodes[2];
-  EXPECT_NE(episodes[3].find(",130,0,1,3,12"), std::string::npos) << episodes[3];
+  EXPECT_NE(episodes[1].find(",120,0,0,1,10,0"), std::string::npos) << episodes[1];
+  EXPECT_NE(episodes[2].find(",120,1,0,2,11,1"), std::string::npos) << episodes[2];
+  EXPECT_NE(episodes[3].find(",130,0,1,3,12,0"), std::string::npos) << episodes[3];
   auto train = lines(dir / "train.csv");
   ASSERT_EQ(train.size(), 2u);
   EXPECT_NE(train[1].find(",118,0,0,0,"), std::string::npos) << train[1];
