@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
   for (int i = 2; i < argc && usage_ok; ++i) {
     const std::string arg = argv[i];
     if (arg == "--max-episode-frames" && i + 1 < argc) {
-      options.atari.max_episode_frames = std::stoll(argv[++i]);
+      options.max_episode_frames = std::stoll(argv[++i]);
     } else if (arg == "--full-action-space") {
       options.atari.full_action_space = true;
     } else {

@@ -16,11 +16,12 @@ namespace ga3c::env {
 struct EnvOptions {
   double sticky_action_prob = 0.1;  // MinAtar: chance of repeating the previous action
   bool difficulty_ramping = true;   // MinAtar: games speed up as in the reference
-  ale::AtariOptions atari;          // ALE/<Game>-v5 (its own sticky actions, 0.25)
   // The episode limit in environment frames (agent steps times the frame skip), reported
   // as truncation (Gymnasium's TimeLimit): empty for the id's default_max_episode_frames, 0
-  // for no limit. Negative values are refused.
+  // for no limit. Negative values are refused. For ALE/ ids it replaces
+  // atari.max_episode_frames.
   std::optional<int64_t> max_episode_frames;
+  ale::AtariOptions atari;          // ALE/<Game>-v5 (its own sticky actions, 0.25)
 };
 
 // Every id has an episode limit unless told otherwise; the defaults, by family:
