@@ -417,6 +417,20 @@ def summary_figure(out, env, rows):
                     f"{spread(reached)}\n")
     threshold = rows[0]["threshold"] or "?"
     width = max(900, 40 * len(settings) + 300)
+
+    # gnuplot refuses a panel whose points are all undefined (no seed has 100 episodes, or
+    # none reached the threshold): such a panel says so instead.
+    def panel(column, ylabel, has_points, why_empty):
+        if has_points:
+            return (f"set ylabel '{ylabel}'\n"
+                    f"plot 'summary_{short}.dat' using 0:{column}:{column + 1}:{column + 2}:"
+                    f"xticlabels(1) with yerrorbars pt 7 notitle\n")
+        return (f"set ylabel '{ylabel}'\nset xrange [0:1]\nset yrange [0:1]\n"
+                f"set label 1 '{why_empty}' at graph 0.5, 0.5 center\n"
+                f"plot -1 notitle\nunset label 1\nset autoscale x\nset yrange [0:*]\n")
+
+    has_final = any(value(r, "final_mean_100") is not None for r in rows)
+    has_reached = any(value(r, "frames_to_threshold") is not None for r in rows)
     script = os.path.join(out, f"summary_{short}.gp")
     with open(script, "w") as f:
         f.write(f"""set terminal pngcairo size {width},1000 noenhanced font 'sans,10'
@@ -427,12 +441,12 @@ set grid ytics
 set offsets 0.5, 0.5, 0, 0
 set bmargin 12
 set yrange [0:*]
-set ylabel 'final mean return (last 100 episodes)'
-plot 'summary_{short}.dat' using 0:2:3:4:xticlabels(1) with yerrorbars pt 7 notitle
-set ylabel 'frames to mean return {threshold}'
-plot 'summary_{short}.dat' using 0:5:6:7:xticlabels(1) with yerrorbars pt 7 notitle
-unset multiplot
 """)
+        f.write(panel(2, "final mean return (last 100 episodes)", has_final,
+                      "no run has 100 episodes yet"))
+        f.write(panel(5, f"frames to mean return {threshold}", has_reached,
+                      "no run reached the threshold"))
+        f.write("unset multiplot\n")
     subprocess.run(["gnuplot", os.path.basename(script)], cwd=out, check=True)
     return os.path.join(out, f"summary_{short}.png")
 
