@@ -2,7 +2,7 @@
 # Installs everything ga3c needs to build and test on Debian 12. Safe to run again.
 set -euo pipefail
 packages=(
-  build-essential cmake git python3 python3-pip
+  build-essential cmake git python3 python3-pip ccache
   libtorch-dev libopenblas0-pthread libopenmpi-dev openmpi-bin
   libcli11-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev

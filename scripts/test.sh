@@ -8,19 +8,24 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
+# ccache (installed by install-deps.sh) makes rebuilds of unchanged files, and the sanitizer
+# builds' files shared between checkouts, nearly free.
+launcher=()
+if command -v ccache > /dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
 
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}"
 cmake --build build -j"$jobs"
 (cd build && ctest --output-on-failure)
 
 if [ "${1:-}" = "--sanitizers" ]; then
   # LibTorch is not built with ThreadSanitizer, so the TSan build holds the tensor-free parts:
   # queues, agents, node sync and the parameter server.
-  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_WITH_TORCH=OFF -DGA3C_SANITIZE=thread
+  cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_WITH_TORCH=OFF -DGA3C_SANITIZE=thread \
+    "${launcher[@]}"
   cmake --build build-tsan -j"$jobs"
   (cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -L concurrency)
 
-  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_SANITIZE=address
+  cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_SANITIZE=address "${launcher[@]}"
   cmake --build build-asan -j"$jobs"
   (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -LE learning)
 
