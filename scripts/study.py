@@ -511,7 +511,10 @@ def main():
     failures = 0
     runner = Runner(args.binary, parallel)
     if not args.report:
-        todo = [c for c in all_cells if not c.state()["done"]]
+        # Seed by seed: a study stopped early has every setting at its first seeds.
+        seeds = spec["study"].get("seeds", [1])
+        todo = sorted((c for c in all_cells if not c.state()["done"]),
+                      key=lambda c: seeds.index(c.seed))
         print(f"study: {len(all_cells)} cells, {len(all_cells) - len(todo)} done, "
               f"{len(todo)} to run, {parallel} at a time", flush=True)
         signal.signal(signal.SIGINT, runner.request_stop)
