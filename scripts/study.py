@@ -35,7 +35,8 @@ The spec (docs/experiments/optimizer-state.toml is one):
 Output under `out`: runs/CELL (each training's run directory), logs/CELL.log (its console
 output, every segment appended), state/CELL.json (how its segments ended), results.csv (one row
 per cell and seed; status finished, diverged (ga3c stopped on a NaN or Inf), stopped, failed or
-not run), plots/ (ga3c plot --group-seeds per plot-by group) and
+not run), settings.csv (one row per setting over its finished seeds: mean, lowest and highest
+final and best return, frames to threshold, wall s, sync ms, lag, overlaps), plots/ (ga3c plot --group-seeds per plot-by group) and
 summary_ENV.png (final return and frames to threshold of every setting: the mean over seeds,
 a bar from the lowest to the highest seed).
 """
@@ -388,6 +389,47 @@ def write_results(spec, out, all_cells):
     return rows
 
 
+def mean_of(values):
+    xs = [v for v in values if v is not None]
+    return sum(xs) / len(xs) if xs else None
+
+
+def write_settings(spec, out, rows):
+    """settings.csv: one row per setting, over its finished seeds: the mean, lowest and highest
+    final and best mean-100, the mean frames to threshold over the seeds that reached it (and
+    how many did), and the mean wall seconds, sync ms, policy lag and overlapping applies."""
+    keys = ["env"] + [k for k in axes(spec) if k != "env"]
+    header = (["setting"] + keys + ["seeds", "final_mean", "final_min", "final_max",
+              "best_mean", "best_min", "best_max", "reached", "frames_to_threshold",
+              "wall_s", "sync_ms", "mean_lag", "overlapping_applies"])
+    by_setting = {}
+    for r in rows:
+        if r["status"] == "finished":
+            by_setting.setdefault(r["setting"], []).append(r)
+    out_rows = []
+    for setting, group in by_setting.items():
+        col = lambda key: [x for x in (number(r, key) for r in group) if x is not None]
+        final, best = col("final_mean_100"), col("best_mean_100")
+        reached = col("frames_to_threshold")
+        row = {"setting": setting, "seeds": len(group),
+               "final_mean": fmt(mean_of(final)), "final_min": fmt(min(final, default=None)),
+               "final_max": fmt(max(final, default=None)),
+               "best_mean": fmt(mean_of(best)), "best_min": fmt(min(best, default=None)),
+               "best_max": fmt(max(best, default=None)),
+               "reached": len(reached), "frames_to_threshold": fmt(mean_of(reached), 0),
+               "wall_s": fmt(mean_of(col("wall_s")), 1), "sync_ms": fmt(mean_of(col("sync_ms")), 3),
+               "mean_lag": fmt(mean_of(col("mean_lag"))),
+               "overlapping_applies": fmt(mean_of(col("overlapping_applies")), 0)}
+        row.update({k: group[0][k] for k in keys})
+        out_rows.append(row)
+    path = os.path.join(out, "settings.csv")
+    with open(path + ".tmp", "w", newline="") as f:
+        w = csv.DictWriter(f, header)
+        w.writeheader()
+        w.writerows(out_rows)
+    os.replace(path + ".tmp", path)
+
+
 def spread(values):
     xs = [v for v in values if v is not None]
     if not xs:
@@ -523,7 +565,8 @@ def main():
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     rows = write_results(spec, out, all_cells)
-    print(f"study: wrote {os.path.join(out, 'results.csv')}", flush=True)
+    write_settings(spec, out, rows)
+    print(f"study: wrote {os.path.join(out, 'results.csv')} and settings.csv", flush=True)
     if runner.stopping:
         return 130
     pictures(spec, out, args.binary, all_cells, rows)

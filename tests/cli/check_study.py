@@ -78,6 +78,14 @@ def main():
         assert float(r["final_mean_100"]) > 0 and float(r["best_mean_100"]) > 0, r
         assert float(r["wall_s"]) > 0 and float(r["sync_ms"]) >= 0, r
         assert r["overlapping_applies"] == "", r  # --ps-apply locked
+    with open(os.path.join(out, "settings.csv"), newline="") as f:
+        settings = {r["setting"]: r for r in csv.DictReader(f)}
+    assert sorted(settings) == [n[:-len("_s1")] for n in names], settings
+    for name, r in rows.items():
+        s = settings[name[:-len("_s1")]]
+        assert s["seeds"] == "1" and s["correction"] == r["correction"], s
+        assert s["final_mean"] == s["final_min"] == s["final_max"] == r["final_mean_100"], s
+        assert s["best_mean"] == r["best_mean_100"] and s["wall_s"] == r["wall_s"], s
     if subprocess.run(["which", "gnuplot"], capture_output=True).returncode == 0:
         for png in ("summary_CartPole-v1.png", "plots/CartPole-v1/return_vs_frames_seeds.png"):
             assert os.path.getsize(os.path.join(out, png)) > 0, png
