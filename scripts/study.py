@@ -36,7 +36,8 @@ Output under `out`: runs/CELL (each training's run directory), logs/CELL.log (it
 output, every segment appended), state/CELL.json (how its segments ended), results.csv (one row
 per cell and seed; status finished, diverged (ga3c stopped on a NaN or Inf), stopped, failed or
 not run), settings.csv (one row per setting over its finished seeds: mean, lowest and highest
-final and best return, frames to threshold, wall s, sync ms, lag, overlaps), plots/ (ga3c plot --group-seeds per plot-by group) and
+final and best return, frames to threshold, wall s, sync ms, lag, overlaps; settings.md the
+same as Markdown tables), plots/ (ga3c plot --group-seeds per plot-by group) and
 summary_ENV.png (final return and frames to threshold of every setting: the mean over seeds,
 a bar from the lowest to the highest seed).
 """
@@ -428,6 +429,30 @@ def write_settings(spec, out, rows):
         w.writeheader()
         w.writerows(out_rows)
     os.replace(path + ".tmp", path)
+    write_settings_markdown(out, keys, out_rows)
+
+
+def write_settings_markdown(out, keys, rows):
+    """settings.md: settings.csv as one Markdown table per environment, for write-ups."""
+    lines = []
+    for env in dict.fromkeys(r["env"] for r in rows):
+        lines += [f"### {env}", "",
+                  "| " + " | ".join(keys[1:]) + " | seeds | final mean-100 (lowest, highest) "
+                  "| best mean-100 | seeds reaching threshold | frames to threshold "
+                  "| wall s | sync ms | policy lag | overlapping applies |",
+                  "|" + "---|" * (len(keys) - 1) + "---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in rows:
+            if r["env"] != env:
+                continue
+            cells = [str(r[k]) or "-" for k in keys[1:]]
+            cells += [str(r["seeds"]), f"{r['final_mean']} ({r['final_min']}, {r['final_max']})",
+                      r["best_mean"], f"{r['reached']}/{r['seeds']}",
+                      r["frames_to_threshold"] or "-", r["wall_s"], r["sync_ms"], r["mean_lag"],
+                      r["overlapping_applies"] or "-"]
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+    with open(os.path.join(out, "settings.md"), "w") as f:
+        f.write("\n".join(lines))
 
 
 def spread(values):
@@ -566,7 +591,7 @@ def main():
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
     rows = write_results(spec, out, all_cells)
     write_settings(spec, out, rows)
-    print(f"study: wrote {os.path.join(out, 'results.csv')} and settings.csv", flush=True)
+    print(f"study: wrote {os.path.join(out, 'results.csv')}, settings.csv and settings.md", flush=True)
     if runner.stopping:
         return 130
     pictures(spec, out, args.binary, all_cells, rows)

@@ -86,6 +86,11 @@ def main():
         assert s["seeds"] == "1" and s["correction"] == r["correction"], s
         assert s["final_mean"] == s["final_min"] == s["final_max"] == r["final_mean_100"], s
         assert s["best_mean"] == r["best_mean_100"] and s["wall_s"] == r["wall_s"], s
+    with open(os.path.join(out, "settings.md")) as f:
+        table = f.read().split("\n")
+    assert table[0] == "### CartPole-v1", table
+    assert sum(line.startswith("| none |") or line.startswith("| vtrace |")
+               for line in table) == 2, table
     if subprocess.run(["which", "gnuplot"], capture_output=True).returncode == 0:
         for png in ("summary_CartPole-v1.png", "plots/CartPole-v1/return_vs_frames_seeds.png"):
             assert os.path.getsize(os.path.join(out, png)) > 0, png
