@@ -167,8 +167,9 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--optimizer-state", optimizer_state_,
         "shared (one global optimizer on the parameter server) | local (per worker; pushes deltas)");
     add("--lr-worker-scaling", lr_worker_scaling_,
-        "none | inverse | inverse-sqrt: the parameter server's lr is lr, lr / workers or "
-        "lr / sqrt(workers) (shared optimizer state; many workers step one optimizer)");
+        "none | inverse | inverse-sqrt: the lr is lr, lr / workers or lr / sqrt(workers): the "
+        "parameter server's with shared optimizer state (many workers step one optimizer), "
+        "each worker's own with local state (their deltas add up on the server)");
     add("--ps-apply", ps_apply_,
         "locked | racy: racy lets concurrent pushes to a shard interleave element by element, "
         "unlocked, as the original's TensorFlow apply did (UNSAFE: loses updates; for study)");

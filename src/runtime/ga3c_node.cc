@@ -30,6 +30,11 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
                    EnvRunner::EpisodeSink episode_listener, std::atomic<int64_t>* job_frames)
     : worker_(worker),
       config_(config),
+      // Local state: the workers' deltas add up on the server, so --lr-worker-scaling scales
+      // each worker's own optimizer (with shared state it scales the server's).
+      local_lr_factor_(config.optimizer_state == ps::OptimizerStateMode::kLocal
+                           ? ps::lr_worker_factor(config.lr_worker_scaling, config.workers)
+                           : 1.0f),
       link_(link),
       recorder_(recorder),
       episode_listener_(std::move(episode_listener)),
@@ -300,7 +305,8 @@ void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult&
   std::lock_guard lock(update_mutex_);
   if (pushes_stopped()) return;
   const int64_t frames = job_frames_.now();
-  const float lr = algo::lr_at(config_.lr_schedule, config_.lr, frames, config_.max_frames);
+  const float lr = algo::lr_at(config_.lr_schedule, config_.lr, frames, config_.max_frames) *
+                   local_lr_factor_;
   counters_.train_ns.fetch_add(batch.compute_ns, std::memory_order_relaxed);
   {
     BusyTimer busy(counters_.train_ns);

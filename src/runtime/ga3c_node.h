@@ -113,6 +113,7 @@ class Ga3cNode {
 
   const int worker_;
   const TrainConfig config_;
+  const float local_lr_factor_;
   comm::PsLink& link_;
   metrics::RunRecorder& recorder_;
   EnvRunner::EpisodeSink episode_listener_;

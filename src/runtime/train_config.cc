@@ -123,12 +123,6 @@ void validate(const TrainConfig& c) {
   if (c.deterministic && c.sync_overlap) {
     bad("--deterministic", "--deterministic syncs on the worker's one thread; drop --sync-overlap");
   }
-  if (c.lr_worker_scaling != ps::LrWorkerScaling::kNone &&
-      c.optimizer_state == ps::OptimizerStateMode::kLocal) {
-    bad("--lr-worker-scaling",
-        "--lr-worker-scaling scales the parameter server's optimizer, which --optimizer-state "
-        "local does not use; use --optimizer-state shared or --lr-worker-scaling none");
-  }
   require_fraction("--gamma", c.gamma);
   if (!(c.entropy_beta >= 0)) {
     bad("--entropy-beta", fmt::format("--entropy-beta must be >= 0, got {}", c.entropy_beta));
