@@ -13,8 +13,7 @@
 #include <ale/common/ColourPalette.hpp>
 #include <ale/common/Log.hpp>
 #include <ale/emucore/MD5.hxx>
-#include <opencv2/core.hpp>
-#include <opencv2/imgproc.hpp>
+#include <ale/emucore/OSystem.hxx>
 
 namespace ga3c::env::ale {
 namespace {
@@ -25,15 +24,10 @@ const char* const kFix =
     "point --rom-dir or ALE_ROMS_DIR at the ROMs of ale-py 0.12.1 (scripts/install-ale.sh "
     "installs them in " GA3C_ALE_ROM_DIR ")";
 
-// Once per process: ALE's logger is global (every ALEInterface would print its banner), and
-// OpenCV would spread each 84x84 resize over a thread pool of its own, which the env threads
-// already keep busy.
-void quiet_libraries() {
+// Once per process: ALE's logger is global (every ALEInterface would print its banner).
+void quiet_ale() {
   static std::once_flag once;
-  std::call_once(once, [] {
-    ::ale::Logger::setMode(::ale::Logger::Error);
-    cv::setNumThreads(0);
-  });
+  std::call_once(once, [] { ::ale::Logger::setMode(::ale::Logger::Error); });
 }
 
 // Grey level / 255 as float32, the same division NumPy does on a uint8 array.
@@ -94,7 +88,7 @@ AtariEnv::AtariEnv(const RomInfo& rom, const AtariOptions& options)
                                 " out of range (>= 1, >= 0, >= 0)");
   }
   rom_path_ = checked_rom_path(rom, resolve_rom_dir(options.rom_dir));
-  quiet_libraries();
+  quiet_ale();
   ale_ = std::make_unique<::ale::ALEInterface>();
   ale_->setFloat("repeat_action_probability", static_cast<float>(options.sticky_action_prob));
   if (options.max_episode_frames > 0) {
@@ -109,8 +103,14 @@ AtariEnv::AtariEnv(const RomInfo& rom, const AtariOptions& options)
   for (auto a : actions) action_set_.push_back(static_cast<int>(a));
   height_ = static_cast<int>(ale_->getScreen().height());
   width_ = static_cast<int>(ale_->getScreen().width());
-  for (auto& f : frame_) f.assign(static_cast<std::size_t>(height_) * width_, 0);
-  for (auto& s : stack_) s.assign(kSize * kSize, 0);
+  // ALE's getScreenGrayscale, one screen byte at a time: the same palette, looked up here.
+  std::array<uint8_t, 256> bytes{};
+  for (int i = 0; i < 256; ++i) bytes[i] = static_cast<uint8_t>(i);
+  ale_->theOSystem->colourPalette().applyPaletteGrayscale(grey_.data(), bytes.data(), 256);
+  second_last_.assign(static_cast<std::size_t>(height_) * width_, 0);
+  resize_.emplace(height_, width_, kSize, kSize);
+  resized_.assign(kSize * kSize, 0);
+  for (auto& s : stack_) s.assign(kSize * kSize, 0.0f);
   ::ale::ColourPalette palette;
   palette.setPalette("standard", "NTSC");
   for (int i = 0; i < 256; ++i) palette_[i] = palette.getRGB(i);
@@ -132,8 +132,11 @@ void AtariEnv::load() {
 
 int AtariEnv::lives() const { return ale_->lives(); }
 
-void AtariEnv::grab(std::vector<unsigned char>& out) {
-  ale_->getScreenGrayscale(out);  // writes through the buffer, which the constructor sized
+void AtariEnv::grab_grey(uint8_t* out) const {
+  const auto& screen = ale_->getScreen();
+  const uint8_t* pixels = screen.getArray();
+  const std::size_t size = screen.arraySize();
+  for (std::size_t i = 0; i < size; ++i) out[i] = grey_[pixels[i]];
 }
 
 void AtariEnv::reset(float* obs) {
@@ -155,9 +158,10 @@ void AtariEnv::reset(float* obs) {
     }
   }
   lives_ = ale_->lives();
-  grab(frame_[0]);
-  std::fill(frame_[1].begin(), frame_[1].end(), 0);
-  pool_and_resize(stack_[0].data());
+  std::fill(second_last_.begin(), second_last_.end(), 0);
+  pool(true);
+  resize_->resize(resized_.data());
+  to_unit_scale(resized_.data(), stack_[0].data());
   for (int i = 1; i < kStack; ++i) stack_[i] = stack_[0];
   head_ = 0;
   write_observation(obs);
@@ -173,41 +177,76 @@ StepResult AtariEnv::step(int action, float* obs) {
   StepResult r;
   double reward = 0.0;
   const int skip = options_.frame_skip;
+  bool last_seen = false;
   for (int t = 0; t < skip; ++t) {
     reward += ale_->act(a);
     r.terminated = ale_->game_over(false);
     r.truncated = ale_->game_truncated();
     if (r.terminated || r.truncated) break;
-    if (t == skip - 2) grab(frame_[1]);
-    if (t == skip - 1) grab(frame_[0]);
+    if (t == skip - 2) grab_grey(second_last_.data());
+    last_seen = t == skip - 1;
   }
   r.reward = static_cast<float>(reward);
   r.lives = ale_->lives();
   r.life_lost = r.lives < lives_;
   lives_ = r.lives;
-  // Frames not grabbed (a step cut short) keep the last step's, as in the reference.
-  pool_and_resize(stack_[head_].data());
+  pool(last_seen);
+  resize_->resize(resized_.data());
+  to_unit_scale(resized_.data(), stack_[head_].data());
   head_ = (head_ + 1) % kStack;
   write_observation(obs);
   return r;
 }
 
-void AtariEnv::pool_and_resize(uint8_t* out) {
-  if (options_.frame_skip > 1) {  // in place, as AtariPreprocessing pools into its buffer 0
-    std::transform(frame_[0].begin(), frame_[0].end(), frame_[1].begin(), frame_[0].begin(),
-                   [](uint8_t x, uint8_t y) { return std::max(x, y); });
+void AtariEnv::pool(bool screen_is_last) {
+  // AtariPreprocessing pools in place into its obs_buffer[0], which here is resize_'s source
+  // (held column by column); obs_buffer[1] is second_last_, all zeros with frame skip 1 or
+  // right after a reset, when the reference does not pool.
+  uint8_t* pooled = resize_->source();
+  const std::size_t stride = resize_->stride();
+  const uint8_t* second = second_last_.data();
+  if (screen_is_last) {
+    const uint8_t* pixels = ale_->getScreen().getArray();
+    for (int y = 0; y < height_; ++y, pixels += width_, second += width_) {
+      for (int x = 0; x < width_; ++x) {
+        pooled[x * stride + y] = std::max(grey_[pixels[x]], second[x]);
+      }
+    }
+  } else {  // a step cut short: obs_buffer[0] kept the last step's pooled frame
+    for (int y = 0; y < height_; ++y, second += width_) {
+      for (int x = 0; x < width_; ++x) {
+        pooled[x * stride + y] = std::max(pooled[x * stride + y], second[x]);
+      }
+    }
   }
-  cv::resize(cv::Mat(height_, width_, CV_8UC1, frame_[0].data()),
-             cv::Mat(kSize, kSize, CV_8UC1, out), cv::Size(kSize, kSize), 0, 0, cv::INTER_AREA);
 }
 
-void AtariEnv::write_observation(float* obs) const {
+void AtariEnv::to_unit_scale(const uint8_t* frame, float* out) {
   const auto& scale = unit_scale();
-  const uint8_t* planes[kStack];
-  for (int c = 0; c < kStack; ++c) planes[c] = stack_[(head_ + c) % kStack].data();
-  for (int p = 0; p < kSize * kSize; ++p) {
-    for (int c = 0; c < kStack; ++c) *obs++ = scale[planes[c][p]];
+  for (int p = 0; p < kSize * kSize; ++p) out[p] = scale[frame[p]];
+}
+
+namespace {
+
+// obs[p * 4 + c] = planes c at p: a loop of constant length over restrict pointers, which the
+// compiler turns into vector shuffles.
+void interleave(const float* __restrict c0, const float* __restrict c1,
+                const float* __restrict c2, const float* __restrict c3, float* __restrict obs) {
+  constexpr int kPixels = AtariEnv::kSize * AtariEnv::kSize;
+  static_assert(AtariEnv::kStack == 4);
+  for (int p = 0; p < kPixels; ++p) {
+    obs[4 * p] = c0[p];
+    obs[4 * p + 1] = c1[p];
+    obs[4 * p + 2] = c2[p];
+    obs[4 * p + 3] = c3[p];
   }
+}
+
+}  // namespace
+
+void AtariEnv::write_observation(float* obs) const {
+  interleave(stack_[head_].data(), stack_[(head_ + 1) % kStack].data(),
+             stack_[(head_ + 2) % kStack].data(), stack_[(head_ + 3) % kStack].data(), obs);
 }
 
 int AtariEnv::screen_width() const { return width_; }

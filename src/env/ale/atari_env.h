@@ -8,7 +8,8 @@
 //
 // - Observation: [84, 84, 4] float32 in [0, 1] (grey level / 255), channels-last, channel 3
 //   the newest frame. A frame is the pixel-wise max of the last two emulator frames of a step
-//   (greyscale by ALE's palette), resized to 84x84 with OpenCV's INTER_AREA. reset() fills all
+//   (greyscale by ALE's palette), resized to 84x84 as OpenCV's INTER_AREA does (AreaResize,
+//   bit-exact). reset() fills all
 //   four channels with the first frame.
 // - step(a): the action (index into the game's minimal action set, or ALE's 18 with
 //   full_action_space) is applied for frame_skip emulator frames, stopping early at game over
@@ -30,9 +31,11 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "env/ale/area_resize.h"
 #include "env/ale/atari_options.h"
 #include "env/ale/numpy_seeding.h"
 #include "env/ale/rom_table.h"
@@ -92,9 +95,11 @@ class AtariEnv final : public Env, public HasScreen {
 
  private:
   void load();          // random_seed from the pending seed, then loadROM
-  void grab(std::vector<unsigned char>& out);  // the screen now, as grey levels
-  // The observation frame from frame_: their max (frame skip > 1), resized to out.
-  void pool_and_resize(uint8_t* out);
+  void grab_grey(uint8_t* out) const;  // the screen now, as grey levels [height, width]
+  // The step's pooled frame into resize_'s source: the max of second_last_ and either the
+  // screen now (screen_is_last) or, for a step cut short, the last pooled frame.
+  void pool(bool screen_is_last);
+  static void to_unit_scale(const uint8_t* frame, float* out);  // [84, 84], / 255
   void write_observation(float* obs) const;  // the stack, oldest to newest channel
 
   const RomInfo& rom_;
@@ -109,9 +114,13 @@ class AtariEnv final : public Env, public HasScreen {
   Pcg64 rng_{0};
   int lives_ = 0;
 
-  // AtariPreprocessing's two screen buffers: frame[0] ends up the pooled one.
-  std::vector<unsigned char> frame_[2];
-  std::array<std::vector<uint8_t>, kStack> stack_;  // a ring, stack_[head_] the oldest
+  std::array<uint8_t, 256> grey_{};  // grey level of each screen byte (ALE's palette)
+  // AtariPreprocessing's two screen buffers: obs_buffer[1] (grey, [height, width]) and
+  // obs_buffer[0], the pooled frame, which is resize_'s source.
+  std::vector<uint8_t> second_last_;
+  std::optional<AreaResize> resize_;
+  std::vector<uint8_t> resized_;                  // [84, 84]
+  std::array<std::vector<float>, kStack> stack_;  // [84, 84] each, a ring, stack_[head_] the oldest
   int head_ = 0;
   std::array<uint32_t, 256> palette_{};
   ObservationSpec spec_{{kSize, kSize, kStack}, DType::kFloat32};
