@@ -30,16 +30,6 @@ void quiet_ale() {
   std::call_once(once, [] { ::ale::Logger::setMode(::ale::Logger::Error); });
 }
 
-// Grey level / 255 as float32, the same division NumPy does on a uint8 array.
-const std::array<float, 256>& unit_scale() {
-  static const std::array<float, 256> table = [] {
-    std::array<float, 256> t{};
-    for (int i = 0; i < 256; ++i) t[i] = static_cast<float>(i) / 255.0f;
-    return t;
-  }();
-  return table;
-}
-
 }  // namespace
 
 RomDir resolve_rom_dir(const std::string& rom_dir) {
@@ -132,13 +122,6 @@ void AtariEnv::load() {
 
 int AtariEnv::lives() const { return ale_->lives(); }
 
-void AtariEnv::grab_grey(uint8_t* out) const {
-  const auto& screen = ale_->getScreen();
-  const uint8_t* pixels = screen.getArray();
-  const std::size_t size = screen.arraySize();
-  for (std::size_t i = 0; i < size; ++i) out[i] = grey_[pixels[i]];
-}
-
 void AtariEnv::reset(float* obs) {
   const bool seeded = seed_pending_;
   if (seeded) load();
@@ -158,8 +141,7 @@ void AtariEnv::reset(float* obs) {
     }
   }
   lives_ = ale_->lives();
-  std::fill(second_last_.begin(), second_last_.end(), 0);
-  pool(true);
+  pool_screen(false);
   resize_->resize(resized_.data());
   to_unit_scale(resized_.data(), stack_[0].data());
   for (int i = 1; i < kStack; ++i) stack_[i] = stack_[0];
@@ -177,20 +159,32 @@ StepResult AtariEnv::step(int action, float* obs) {
   StepResult r;
   double reward = 0.0;
   const int skip = options_.frame_skip;
-  bool last_seen = false;
+  bool second_last_seen = false, last_seen = false;
   for (int t = 0; t < skip; ++t) {
     reward += ale_->act(a);
     r.terminated = ale_->game_over(false);
     r.truncated = ale_->game_truncated();
     if (r.terminated || r.truncated) break;
-    if (t == skip - 2) grab_grey(second_last_.data());
+    if (t == skip - 2) {
+      const auto& screen = ale_->getScreen();
+      std::copy(screen.getArray(), screen.getArray() + screen.arraySize(), second_last_.begin());
+      second_last_seen = true;
+    }
     last_seen = t == skip - 1;
   }
   r.reward = static_cast<float>(reward);
   r.lives = ale_->lives();
   r.life_lost = r.lives < lives_;
   lives_ = r.lives;
-  pool(last_seen);
+  // AtariPreprocessing's pooled frame is max(obs_buffer[0], obs_buffer[1]) after the frames
+  // it grabbed. After every step and reset obs_buffer[0] >= obs_buffer[1] pixel by pixel
+  // (obs_buffer[1] is zeroed on reset and never grabbed with frame skip 1), so a step that
+  // ended before the second-last frame keeps the last step's frame as it is.
+  if (last_seen) {
+    pool_screen(skip > 1);
+  } else if (second_last_seen) {
+    pool_second_last();
+  }
   resize_->resize(resized_.data());
   to_unit_scale(resized_.data(), stack_[head_].data());
   head_ = (head_ + 1) % kStack;
@@ -198,32 +192,39 @@ StepResult AtariEnv::step(int action, float* obs) {
   return r;
 }
 
-void AtariEnv::pool(bool screen_is_last) {
-  // AtariPreprocessing pools in place into its obs_buffer[0], which here is resize_'s source
-  // (held column by column); obs_buffer[1] is second_last_, all zeros with frame skip 1 or
-  // right after a reset, when the reference does not pool.
+// Both write the pooled frame (AtariPreprocessing's obs_buffer[0], grey) straight into
+// resize_'s source, column by column, and look up each pixel's grey level as ALE's
+// getScreenGrayscale does.
+void AtariEnv::pool_screen(bool with_second_last) {
   uint8_t* pooled = resize_->source();
   const std::size_t stride = resize_->stride();
+  const uint8_t* pixels = ale_->getScreen().getArray();
   const uint8_t* second = second_last_.data();
-  if (screen_is_last) {
-    const uint8_t* pixels = ale_->getScreen().getArray();
-    for (int y = 0; y < height_; ++y, pixels += width_, second += width_) {
+  for (int y = 0; y < height_; ++y, pixels += width_, second += width_) {
+    if (with_second_last) {
       for (int x = 0; x < width_; ++x) {
-        pooled[x * stride + y] = std::max(grey_[pixels[x]], second[x]);
+        pooled[x * stride + y] = std::max(grey_[pixels[x]], grey_[second[x]]);
       }
-    }
-  } else {  // a step cut short: obs_buffer[0] kept the last step's pooled frame
-    for (int y = 0; y < height_; ++y, second += width_) {
-      for (int x = 0; x < width_; ++x) {
-        pooled[x * stride + y] = std::max(pooled[x * stride + y], second[x]);
-      }
+    } else {
+      for (int x = 0; x < width_; ++x) pooled[x * stride + y] = grey_[pixels[x]];
     }
   }
 }
 
-void AtariEnv::to_unit_scale(const uint8_t* frame, float* out) {
-  const auto& scale = unit_scale();
-  for (int p = 0; p < kSize * kSize; ++p) out[p] = scale[frame[p]];
+void AtariEnv::pool_second_last() {
+  uint8_t* pooled = resize_->source();
+  const std::size_t stride = resize_->stride();
+  const uint8_t* second = second_last_.data();
+  for (int y = 0; y < height_; ++y, second += width_) {
+    for (int x = 0; x < width_; ++x) {
+      pooled[x * stride + y] = std::max(pooled[x * stride + y], grey_[second[x]]);
+    }
+  }
+}
+
+void AtariEnv::to_unit_scale(const uint8_t* __restrict frame, float* __restrict out) {
+  // Grey level / 255 as float32, the same division NumPy does on a uint8 array.
+  for (int p = 0; p < kSize * kSize; ++p) out[p] = static_cast<float>(frame[p]) / 255.0f;
 }
 
 namespace {

@@ -95,11 +95,12 @@ class AtariEnv final : public Env, public HasScreen {
 
  private:
   void load();          // random_seed from the pending seed, then loadROM
-  void grab_grey(uint8_t* out) const;  // the screen now, as grey levels [height, width]
-  // The step's pooled frame into resize_'s source: the max of second_last_ and either the
-  // screen now (screen_is_last) or, for a step cut short, the last pooled frame.
-  void pool(bool screen_is_last);
-  static void to_unit_scale(const uint8_t* frame, float* out);  // [84, 84], / 255
+  // The pooled frame, into resize_'s source: the screen now, in grey, or its max with
+  // second_last_ (with_second_last); or, for a step cut short, the last pooled frame's max
+  // with second_last_.
+  void pool_screen(bool with_second_last);
+  void pool_second_last();
+  static void to_unit_scale(const uint8_t* frame, float* out);  // [84, 84] -> / 255
   void write_observation(float* obs) const;  // the stack, oldest to newest channel
 
   const RomInfo& rom_;
@@ -115,8 +116,9 @@ class AtariEnv final : public Env, public HasScreen {
   int lives_ = 0;
 
   std::array<uint8_t, 256> grey_{};  // grey level of each screen byte (ALE's palette)
-  // AtariPreprocessing's two screen buffers: obs_buffer[1] (grey, [height, width]) and
-  // obs_buffer[0], the pooled frame, which is resize_'s source.
+  // AtariPreprocessing's two screen buffers: obs_buffer[1], here the second-last frame of the
+  // step as ALE's screen bytes (palette indices, [height, width]), and obs_buffer[0], the
+  // pooled frame in grey, which is resize_'s source.
   std::vector<uint8_t> second_last_;
   std::optional<AreaResize> resize_;
   std::vector<uint8_t> resized_;                  // [84, 84]
