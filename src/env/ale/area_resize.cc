@@ -10,12 +10,25 @@
 namespace ga3c::env::ale {
 namespace {
 
-// Rows are processed in chunks of this many: loops of a constant trip count are what the
-// compiler vectorizes at -O2.
+// Both passes work on 4 floats at a time, written with GCC's and Clang's vector extensions,
+// which compile to SSE2 on x86-64 and NEON on aarch64: the compiler does not vectorize these
+// loops by itself at -O2 (nor the 4x4 transposition between the passes at all).
+using Float4 = float __attribute__((vector_size(16)));
+using Int4 = int32_t __attribute__((vector_size(16)));
+constexpr int kLanes = 4;
+// Output rows are rounded to bytes kChunk values at a time (a loop of constant length, which
+// the compiler vectorizes).
 constexpr int kChunk = 16;
-// Output columns summed across together, so that their sums go to memory as whole vectors
-// (transpose_4x4).
-constexpr int kGroup = 4;
+
+inline Float4 load4(const float* p) {
+  Float4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+inline void store4(float* p, Float4 v) { std::memcpy(p, &v, sizeof v); }
+
+inline Float4 splat(float w) { return Float4{w, w, w, w}; }
 
 // The taps of one axis, as OpenCV's computeResizeAreaTab finds them: for each output index,
 // the (source index, weight) pairs in source order.
@@ -53,31 +66,50 @@ AreaResize::Axis make_axis(int src, int dst, int padded_dst) {
   return axis;
 }
 
-// The compiler does not vectorize the transposition of the sums across (4 output columns x
-// a chunk of rows, to rows x 4 columns) by itself; GCC's and Clang's vector extensions do it
-// in shuffles on any target.
-using Float4 = float __attribute__((vector_size(16)));
-
-inline Float4 load4(const float* p) {
-  Float4 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
+// Columns a[0..3] (4 rows each) stored as rows: out[m * stride + j] = a[j][m].
+inline void store_transposed(const Float4 (&a)[kLanes], float* out, std::size_t stride) {
+  const Float4 low01 = __builtin_shufflevector(a[0], a[1], 0, 4, 1, 5);
+  const Float4 high01 = __builtin_shufflevector(a[0], a[1], 2, 6, 3, 7);
+  const Float4 low23 = __builtin_shufflevector(a[2], a[3], 0, 4, 1, 5);
+  const Float4 high23 = __builtin_shufflevector(a[2], a[3], 2, 6, 3, 7);
+  store4(out, __builtin_shufflevector(low01, low23, 0, 1, 4, 5));
+  store4(out + stride, __builtin_shufflevector(low01, low23, 2, 3, 6, 7));
+  store4(out + 2 * stride, __builtin_shufflevector(high01, high23, 0, 1, 4, 5));
+  store4(out + 3 * stride, __builtin_shufflevector(high01, high23, 2, 3, 6, 7));
 }
 
-// Rows a, b, c, d (4 floats each) written as columns: out[m * stride + 0..3] is a[m], b[m],
-// c[m], d[m].
-inline void transpose_4x4(const float* a, const float* b, const float* c, const float* d,
-                          float* out, std::size_t stride) {
-  const Float4 va = load4(a), vb = load4(b), vc = load4(c), vd = load4(d);
-  const Float4 ab_low = __builtin_shufflevector(va, vb, 0, 4, 1, 5);
-  const Float4 ab_high = __builtin_shufflevector(va, vb, 2, 6, 3, 7);
-  const Float4 cd_low = __builtin_shufflevector(vc, vd, 0, 4, 1, 5);
-  const Float4 cd_high = __builtin_shufflevector(vc, vd, 2, 6, 3, 7);
-  const Float4 rows[4] = {__builtin_shufflevector(ab_low, cd_low, 0, 1, 4, 5),
-                          __builtin_shufflevector(ab_low, cd_low, 2, 3, 6, 7),
-                          __builtin_shufflevector(ab_high, cd_high, 0, 1, 4, 5),
-                          __builtin_shufflevector(ab_high, cd_high, 2, 3, 6, 7)};
-  for (int m = 0; m < 4; ++m) std::memcpy(out + m * stride, &rows[m], sizeof rows[m]);
+// sum[i] = sum[i] (or nothing, for the first taps) + values[0][i] * weight[0] + ... +
+// values[kTaps - 1][i] * weight[kTaps - 1], added in that order, for i in [0, count) (a
+// multiple of 4); values[k] is values[0] + k * step. Up to 3 taps in one go keep the partial
+// sums in registers.
+template <int kTaps, bool kFirst>
+void add_taps(float* sum, const float* values, std::size_t step, const float* weight,
+              std::size_t count) {
+  Float4 w[kTaps];
+  for (int k = 0; k < kTaps; ++k) w[k] = splat(weight[k]);
+  for (std::size_t i = 0; i < count; i += kLanes) {
+    Float4 acc = load4(values + i) * w[0];
+    if (!kFirst) acc = load4(sum + i) + acc;
+    for (int k = 1; k < kTaps; ++k) acc += load4(values + k * step + i) * w[k];
+    store4(sum + i, acc);
+  }
+}
+
+// add_taps over any number of taps, 3 at a time.
+void add_all_taps(float* sum, const float* values, std::size_t step, const float* weight,
+                  int taps, std::size_t count) {
+  for (int k = 0; k < taps; k += 3) {
+    const float* v = values + k * step;
+    const float* w = weight + k;
+    switch ((taps - k >= 3 ? 3 : taps - k) * 2 + (k == 0 ? 1 : 0)) {
+      case 7: add_taps<3, true>(sum, v, step, w, count); break;
+      case 6: add_taps<3, false>(sum, v, step, w, count); break;
+      case 5: add_taps<2, true>(sum, v, step, w, count); break;
+      case 4: add_taps<2, false>(sum, v, step, w, count); break;
+      case 3: add_taps<1, true>(sum, v, step, w, count); break;
+      default: add_taps<1, false>(sum, v, step, w, count); break;
+    }
+  }
 }
 
 // Each v >= 0 rounded to the nearest integer, ties to even, and clamped to 255, as OpenCV's
@@ -85,8 +117,13 @@ inline void transpose_4x4(const float* a, const float* b, const float* c, const 
 // fraction bits left, so the addition rounds, and its truncation to int32 is then exact.
 inline void round_to_bytes(const float* v, uint8_t* out) {
   int32_t rounded[kChunk];
-  for (int i = 0; i < kChunk; ++i) rounded[i] = static_cast<int32_t>(v[i] + 0x1p23f) - (1 << 23);
-  for (int i = 0; i < kChunk; ++i) out[i] = static_cast<uint8_t>(std::min(rounded[i], 255));
+  for (int i = 0; i < kChunk; i += kLanes) {
+    const Int4 r = __builtin_convertvector(load4(v + i) + splat(0x1p23f), Int4) - (1 << 23);
+    const Int4 over = r > 255;
+    const Int4 clamped = (r & ~over) | (over & 255);
+    std::memcpy(rounded + i, &clamped, sizeof clamped);
+  }
+  for (int i = 0; i < kChunk; ++i) out[i] = static_cast<uint8_t>(rounded[i]);
 }
 
 }  // namespace
@@ -103,59 +140,48 @@ AreaResize::AreaResize(int src_rows, int src_cols, int dst_rows, int dst_cols)
                                 ": integer ratios take OpenCV's other INTER_AREA path, which "
                                 "this does not reproduce");
   }
-  stride_ = static_cast<std::size_t>((src_rows + kChunk - 1) / kChunk * kChunk);
+  stride_ = static_cast<std::size_t>((src_rows + kLanes - 1) / kLanes * kLanes);
   sums_stride_ = static_cast<std::size_t>((dst_cols + kChunk - 1) / kChunk * kChunk);
   across_ = make_axis(src_cols, dst_cols, static_cast<int>(sums_stride_));
   down_ = make_axis(src_rows, dst_rows, dst_rows);
-  source_.assign(stride_ * src_cols, 0);
+  source_.assign(stride_ * src_cols, 0.0f);
   sums_.assign(stride_ * sums_stride_, 0.0f);
+  column_sums_.assign(kLanes * stride_, 0.0f);
+  row_sums_.assign(sums_stride_, 0.0f);
   row_.assign(sums_stride_, 0);
 }
 
 void AreaResize::set_source(const uint8_t* image) {
   for (int r = 0; r < src_rows_; ++r) {
-    for (int c = 0; c < src_cols_; ++c) source_[c * stride_ + r] = image[r * src_cols_ + c];
+    for (int c = 0; c < src_cols_; ++c) {
+      source_[c * stride_ + r] = static_cast<float>(image[r * src_cols_ + c]);
+    }
   }
 }
 
 void AreaResize::resize(uint8_t* dst) {
-  // Across: kGroup output columns for a chunk of source rows at a time (the padding rows
-  // below src_rows_ and columns up to a whole group too, which are never read back), the
-  // sums stored row by row for the pass down.
-  const int taps_across = across_.taps;
-  for (int d = 0; d < dst_cols_; d += kGroup) {
-    for (std::size_t r = 0; r < stride_; r += kChunk) {
-      float acc[kGroup][kChunk];
-      for (int j = 0; j < kGroup; ++j) {
-        const uint8_t* column = source_.data() + across_.first[d + j] * stride_ + r;
-        const float* weight = across_.weight.data() + (d + j) * taps_across;
-        for (int i = 0; i < kChunk; ++i) acc[j][i] = static_cast<float>(column[i]) * weight[0];
-        for (int k = 1; k < taps_across; ++k) {
-          const uint8_t* next = column + k * stride_;
-          for (int i = 0; i < kChunk; ++i) acc[j][i] += static_cast<float>(next[i]) * weight[k];
-        }
-      }
-      float* sum = sums_.data() + r * sums_stride_ + d;
-      for (int i = 0; i < kChunk; i += kGroup) {
-        transpose_4x4(&acc[0][i], &acc[1][i], &acc[2][i], &acc[3][i], sum + i * sums_stride_,
-                      sums_stride_);
-      }
+  // Across: each output column d over all source rows (the padding rows below src_rows_
+  // too, which are never read back), 4 output columns at a time (those up to a whole 4
+  // too), then stored row by row for the pass down.
+  for (int d = 0; d < dst_cols_; d += kLanes) {
+    for (int j = 0; j < kLanes; ++j) {
+      add_all_taps(column_sums_.data() + j * stride_,
+                   source_.data() + across_.first[d + j] * stride_, stride_,
+                   across_.weight.data() + (d + j) * across_.taps, across_.taps, stride_);
+    }
+    const float* sum = column_sums_.data();
+    for (std::size_t r = 0; r < stride_; r += kLanes) {
+      const Float4 columns[kLanes] = {load4(sum + r), load4(sum + stride_ + r),
+                                      load4(sum + 2 * stride_ + r), load4(sum + 3 * stride_ + r)};
+      store_transposed(columns, sums_.data() + r * sums_stride_ + d, sums_stride_);
     }
   }
-  // Down: each output row, for a chunk of output columns at a time (the padding columns too).
-  const int taps_down = down_.taps;
+  // Down: each output row over all output columns (the padding ones too).
+  float* row = row_sums_.data();
   for (int e = 0; e < dst_rows_; ++e) {
-    const float* rows = sums_.data() + down_.first[e] * sums_stride_;
-    const float* weight = down_.weight.data() + e * taps_down;
-    for (std::size_t d = 0; d < sums_stride_; d += kChunk) {
-      float acc[kChunk];
-      for (int i = 0; i < kChunk; ++i) acc[i] = weight[0] * rows[d + i];
-      for (int k = 1; k < taps_down; ++k) {
-        const float* next = rows + k * sums_stride_ + d;
-        for (int i = 0; i < kChunk; ++i) acc[i] += weight[k] * next[i];
-      }
-      round_to_bytes(acc, row_.data() + d);
-    }
+    add_all_taps(row, sums_.data() + down_.first[e] * sums_stride_, sums_stride_,
+                 down_.weight.data() + e * down_.taps, down_.taps, sums_stride_);
+    for (std::size_t d = 0; d < sums_stride_; d += kChunk) round_to_bytes(row + d, row_.data() + d);
     std::copy(row_.begin(), row_.begin() + dst_cols_, dst + e * dst_cols_);
   }
 }

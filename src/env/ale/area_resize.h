@@ -30,11 +30,12 @@ class AreaResize {
   AreaResize(int src_rows, int src_cols, int dst_rows, int dst_cols);
 
   // The source image, held column by column (a column's rows are contiguous, so that the
-  // sums across run over whole columns at once): pixel (r, c) is source()[c * stride() + r].
-  // Callers write it in place (AtariEnv pools its frames straight into it); it keeps what
-  // was written until written again.
-  uint8_t* source() { return source_.data(); }
-  const uint8_t* source() const { return source_.data(); }
+  // sums across run over whole columns at once) and as float (the pixel values 0..255, which
+  // OpenCV converts to float before weighing them too): pixel (r, c) is
+  // source()[c * stride() + r]. Callers write it in place (AtariEnv pools its frames straight
+  // into it); it keeps what was written until written again.
+  float* source() { return source_.data(); }
+  const float* source() const { return source_.data(); }
   std::size_t stride() const { return stride_; }
   // Copies a row-major [src_rows, src_cols] image into source().
   void set_source(const uint8_t* image);
@@ -57,11 +58,13 @@ class AreaResize {
 
  private:
   int src_rows_, src_cols_, dst_rows_, dst_cols_;
-  std::size_t stride_;       // src_rows_ rounded up to whole chunks (area_resize.cc)
+  std::size_t stride_;       // src_rows_ rounded up to a multiple of 4
   Axis across_, down_;       // columns, rows
-  std::vector<uint8_t> source_;  // [src_cols, stride_]
-  std::size_t sums_stride_;      // dst_cols_ rounded up to whole chunks
+  std::vector<float> source_;    // [src_cols, stride_]
+  std::size_t sums_stride_;      // dst_cols_ rounded up to a multiple of 16
+  std::vector<float> column_sums_;  // [4, stride_]: 4 output columns' sums across, by row
   std::vector<float> sums_;      // [stride_, sums_stride_]: source row r summed across for d
+  std::vector<float> row_sums_;  // [sums_stride_]: one output row before rounding
   std::vector<uint8_t> row_;     // [sums_stride_]: one output row
 };
 

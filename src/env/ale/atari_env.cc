@@ -96,7 +96,9 @@ AtariEnv::AtariEnv(const RomInfo& rom, const AtariOptions& options)
   // ALE's getScreenGrayscale, one screen byte at a time: the same palette, looked up here.
   std::array<uint8_t, 256> bytes{};
   for (int i = 0; i < 256; ++i) bytes[i] = static_cast<uint8_t>(i);
-  ale_->theOSystem->colourPalette().applyPaletteGrayscale(grey_.data(), bytes.data(), 256);
+  std::array<uint8_t, 256> grey{};
+  ale_->theOSystem->colourPalette().applyPaletteGrayscale(grey.data(), bytes.data(), 256);
+  std::copy(grey.begin(), grey.end(), grey_.begin());
   second_last_.assign(static_cast<std::size_t>(height_) * width_, 0);
   resize_.emplace(height_, width_, kSize, kSize);
   resized_.assign(kSize * kSize, 0);
@@ -193,10 +195,10 @@ StepResult AtariEnv::step(int action, float* obs) {
 }
 
 // Both write the pooled frame (AtariPreprocessing's obs_buffer[0], grey) straight into
-// resize_'s source, column by column, and look up each pixel's grey level as ALE's
-// getScreenGrayscale does.
+// resize_'s source, column by column and as float, and look up each pixel's grey level as
+// ALE's getScreenGrayscale does.
 void AtariEnv::pool_screen(bool with_second_last) {
-  uint8_t* pooled = resize_->source();
+  float* pooled = resize_->source();
   const std::size_t stride = resize_->stride();
   const uint8_t* pixels = ale_->getScreen().getArray();
   const uint8_t* second = second_last_.data();
@@ -212,7 +214,7 @@ void AtariEnv::pool_screen(bool with_second_last) {
 }
 
 void AtariEnv::pool_second_last() {
-  uint8_t* pooled = resize_->source();
+  float* pooled = resize_->source();
   const std::size_t stride = resize_->stride();
   const uint8_t* second = second_last_.data();
   for (int y = 0; y < height_; ++y, second += width_) {

@@ -115,7 +115,7 @@ class AtariEnv final : public Env, public HasScreen {
   Pcg64 rng_{0};
   int lives_ = 0;
 
-  std::array<uint8_t, 256> grey_{};  // grey level of each screen byte (ALE's palette)
+  std::array<float, 256> grey_{};  // grey level of each screen byte (ALE's palette)
   // AtariPreprocessing's two screen buffers: obs_buffer[1], here the second-last frame of the
   // step as ALE's screen bytes (palette indices, [height, width]), and obs_buffer[0], the
   // pooled frame in grey, which is resize_'s source.
