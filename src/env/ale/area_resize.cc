@@ -1,5 +1,7 @@
 #include "env/ale/area_resize.h"
 
+#include "env/ale/float4.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -10,25 +12,13 @@
 namespace ga3c::env::ale {
 namespace {
 
-// Both passes work on 4 floats at a time, written with GCC's and Clang's vector extensions,
-// which compile to SSE2 on x86-64 and NEON on aarch64: the compiler does not vectorize these
-// loops by itself at -O2 (nor the 4x4 transposition between the passes at all).
-using Float4 = float __attribute__((vector_size(16)));
+// Both passes work on 4 floats at a time (Float4): the compiler does not vectorize these loops
+// by itself at -O2, nor the 4x4 transposition between the passes at all.
 using Int4 = int32_t __attribute__((vector_size(16)));
 constexpr int kLanes = 4;
 // Output rows are rounded to bytes kChunk values at a time (a loop of constant length, which
 // the compiler vectorizes).
 constexpr int kChunk = 16;
-
-inline Float4 load4(const float* p) {
-  Float4 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
-
-inline void store4(float* p, Float4 v) { std::memcpy(p, &v, sizeof v); }
-
-inline Float4 splat(float w) { return Float4{w, w, w, w}; }
 
 // The taps of one axis, as OpenCV's computeResizeAreaTab finds them: for each output index,
 // the (source index, weight) pairs in source order.

@@ -1,9 +1,9 @@
 #include "env/ale/atari_env.h"
 
 #include "env/ale/atari_registry.h"
+#include "env/ale/float4.h"
 
 #include <algorithm>
-#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -208,9 +208,8 @@ void pool_into(const Level& level, int height, int width, float* pooled, std::si
   for (; y + 4 <= height; y += 4) {
     const std::size_t row = y * w;
     for (std::size_t x = 0; x < w; ++x) {
-      const float column[4] = {level(row + x), level(row + w + x), level(row + 2 * w + x),
-                               level(row + 3 * w + x)};
-      std::memcpy(pooled + x * stride + y, column, sizeof column);
+      store4(pooled + x * stride + y, Float4{level(row + x), level(row + w + x),
+                                            level(row + 2 * w + x), level(row + 3 * w + x)});
     }
   }
   for (; y < height; ++y) {
