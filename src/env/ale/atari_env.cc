@@ -15,6 +15,9 @@
 #include <ale/common/Log.hpp>
 #include <ale/emucore/MD5.hxx>
 #include <ale/emucore/OSystem.hxx>
+#include <ale/emucore/Random.hxx>
+#include <ale/emucore/Serializer.hxx>
+#include <ale/environment/stella_environment.hpp>
 
 namespace ga3c::env::ale {
 namespace {
@@ -119,15 +122,35 @@ void AtariEnv::seed(uint64_t seed) {
 }
 
 void AtariEnv::load() {
-  ale_->setInt("random_seed", static_cast<int32_t>(seed_sequence_state(seed_, 2)[1]));
+  const uint32_t ale_seed = seed_sequence_state(seed_, 2)[1];
+  ale_->setInt("random_seed", static_cast<int32_t>(ale_seed));
   ale_->loadROM(rom_path_);
+  // loadROM seeds ALE's environment generator with random_seed and then resets the game,
+  // which draws from it in only a few games (Adventure, to select a game mode): in all others
+  // the emulator now is the same whatever the seed.
+  ::ale::stella::Serializer now, fresh;
+  ale_->environment->getEnvironmentRNG().saveState(now);
+  ::ale::stella::Random seeded;
+  seeded.seed(ale_seed);
+  seeded.saveState(fresh);
+  reseedable_ = now.get_str() == fresh.get_str();
+}
+
+void AtariEnv::reseed_loaded() {
+  const uint32_t ale_seed = seed_sequence_state(seed_, 2)[1];
+  ale_->setInt("random_seed", static_cast<int32_t>(ale_seed));
+  ale_->environment->getEnvironmentRNG().seed(ale_seed);
 }
 
 int AtariEnv::lives() const { return ale_->lives(); }
 
 void AtariEnv::reset(float* obs) {
   const bool seeded = seed_pending_;
-  if (seeded) load();
+  if (seeded && reseedable_) {
+    reseed_loaded();  // as loading it again would leave it, without the 0.2 s of a load
+  } else if (seeded) {
+    load();
+  }
   seed_pending_ = false;
   ale_->reset_game();
   const int64_t noops = options_.noop_max > 0 ? rng_.integers(1, options_.noop_max + 1) : 0;
@@ -143,6 +166,7 @@ void AtariEnv::reset(float* obs) {
       ale_->reset_game();
     }
   }
+  reseedable_ = false;
   lives_ = ale_->lives();
   pool_screen(false);
   resize_->resize(resized_.data());

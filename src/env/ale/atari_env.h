@@ -25,7 +25,10 @@
 //   seed(), as the reference resets again with the reset's seed).
 // - seed(S): as AtariEnv.reset(seed=S): SeedSequence(S).generate_state(2) gives the
 //   Generator's seed (PCG64) and ALE's random_seed (as int32); the ROM is loaded again at the
-//   next reset(). An environment never seeded behaves as one seeded with kDefaultSeed.
+//   next reset(), or, when that is the first reset since the constructor loaded it (0.15-0.25 s
+//   each: ALE builds its phosphor palette), only ALE's generator is seeded anew, which leaves
+//   the same state in every game whose reset does not draw from it (all but Adventure, which
+//   is loaded again). An environment never seeded behaves as one seeded with kDefaultSeed.
 #pragma once
 
 #include <array>
@@ -95,6 +98,9 @@ class AtariEnv final : public Env, public HasScreen {
 
  private:
   void load();          // random_seed from the pending seed, then loadROM
+  // ALE just loaded, as load() with the pending seed would leave it: its environment
+  // generator seeded anew.
+  void reseed_loaded();
   // The pooled frame, into resize_'s source: the screen now, in grey, or its max with
   // second_last_ (with_second_last); or, for a step cut short, the last pooled frame's max
   // with second_last_.
@@ -112,6 +118,9 @@ class AtariEnv final : public Env, public HasScreen {
 
   uint64_t seed_ = kDefaultSeed;
   bool seed_pending_ = true;  // load() before the next reset
+  // The game has not moved since load(), and no draw from ALE's environment generator went
+  // into loading it: reseed_loaded() can stand in for load().
+  bool reseedable_ = false;
   Pcg64 rng_{0};
   int lives_ = 0;
 
