@@ -30,7 +30,7 @@ AreaResize::Axis make_axis(int src, int dst, int padded_dst) {
     const double from = d * scale;
     const double to = from + scale;
     const double cell = std::min(scale, src - from);
-    int full_to = std::min(static_cast<int>(std::floor(to)), src - 1);
+    const int full_to = std::min(static_cast<int>(std::floor(to)), src - 1);
     const int full_from = std::min(static_cast<int>(std::ceil(from)), full_to);
     auto& t = taps[d];
     if (full_from - from > 1e-3) {

@@ -2,8 +2,9 @@
 // the same bytes as OpenCV's cv::resize(src, dst, dst_size, 0, 0, cv::INTER_AREA), which is
 // what Gymnasium's AtariPreprocessing calls (210x160 -> 84x84 for every ALE game).
 //
-// It follows OpenCV's general INTER_AREA path (modules/imgproc/src/resize.cpp, the same in
-// 3.x, Debian's 4.6 and PyPI's cv2 4.x/5.0): per axis, scale = 1 / (dst / src) in double;
+// It follows OpenCV's general INTER_AREA path (modules/imgproc/src/resize.cpp: the weights of
+// computeResizeAreaTab, the sums of ResizeArea_Invoker; checked byte for byte against
+// Debian's OpenCV 4.6 and PyPI's cv2 5.0): per axis, scale = 1 / (dst / src) in double;
 // output index d covers source [d * scale, d * scale + scale), and each source index it
 // touches gets weight overlap / cell width, rounded to float (overlaps under 1e-3 dropped).
 // Each source row is first summed across (float, in source order: weight * pixel), then

@@ -98,13 +98,14 @@ class AtariEnv final : public Env, public HasScreen {
 
  private:
   void load();          // random_seed from the pending seed, then loadROM
-  // ALE just loaded, as load() with the pending seed would leave it: its environment
-  // generator seeded anew.
+  // Leaves ALE, loaded and not moved since, as load() with the pending seed would: its
+  // environment generator seeded anew.
   void reseed_loaded();
-  // The pooled frame, into resize_'s source: the screen now, in grey, or its max with
-  // second_last_ (with_second_last); or, for a step cut short, the last pooled frame's max
-  // with second_last_.
+  // The pooled frame, into resize_'s source: the screen now in grey, or (with_second_last)
+  // its max with second_last_.
   void pool_screen(bool with_second_last);
+  // For a step cut short after its second-last frame: the last pooled frame's max with
+  // second_last_.
   void pool_second_last();
   static void to_unit_scale(const uint8_t* frame, float* out);  // [84, 84] -> / 255
   void write_observation(float* obs) const;  // the stack, oldest to newest channel
