@@ -10,7 +10,7 @@ packages=(
   gnuplot-nox  # `ga3c plot` draws with it (its pngcairo terminal; no X11)
   libgif-dev  # `ga3c eval --record` writes animated GIFs with giflib
   clang libclang-rt-dev  # libFuzzer, for the -DGA3C_FUZZ=ON build of the checkpoint fuzzer
-  zlib1g-dev libopencv-imgproc-dev  # ALE's ROM loading; the Atari frames' 84x84 area resize
+  zlib1g-dev  # ALE's ROM loading
 )
 missing=()
 for p in "${packages[@]}"; do

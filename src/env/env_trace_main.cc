@@ -49,7 +49,7 @@ int lives_after_reset(ga3c::env::Env& env) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Atari options after the id: --max-episode-frames N, --full-action-space.
+  // Atari options after the id: --max-episode-frames N, --full-action-space, --frame-skip N.
   ga3c::env::EnvOptions options;
   bool usage_ok = argc >= 2;
   for (int i = 2; i < argc && usage_ok; ++i) {
@@ -58,13 +58,15 @@ int main(int argc, char** argv) {
       options.max_episode_frames = std::stoll(argv[++i]);
     } else if (arg == "--full-action-space") {
       options.atari.full_action_space = true;
+    } else if (arg == "--frame-skip" && i + 1 < argc) {
+      options.atari.frame_skip = std::stoi(argv[++i]);
     } else {
       usage_ok = false;
     }
   }
   if (!usage_ok) {
     std::fprintf(stderr, "usage: ga3c_env_trace ENV_ID [--max-episode-frames N] "
-                         "[--full-action-space] < commands\n");
+                         "[--full-action-space] [--frame-skip N] < commands\n");
     return 2;
   }
   ga3c::env::EnvPtr env;

@@ -11,10 +11,11 @@ terminal) until that seed has played its share of --steps; actions are uniform r
 reaches states random play rarely does (later waves, surfacing, difficulty ramps).
 ALE/<Game>-v5 (reference: FrameStackObservation(AtariPreprocessing(gym.make(id, frameskip=1),
 noop_max=30, frame_skip=4, screen_size=84, grayscale_obs=True), 4) of ale-py and gymnasium,
-sticky actions 0.25): like MinAtar, --env-seeds seeds playing --steps steps in all, actions
-uniform random or, with --policy heuristic, mostly FIRE and moves (more scoring, life losses
-and game overs). An episode the reference truncates ends there too. The observation is compared
-through its CRC-32 (the trace prints "lives L crc C" for it), with lives.
+sticky actions 0.25; --frame-skip sets frame_skip on both sides): like MinAtar, --env-seeds
+seeds playing --steps steps in all, actions uniform random or, with --policy heuristic, mostly
+FIRE and moves (more scoring, life losses and game overs). An episode the reference truncates
+ends there too. The observation is compared through its CRC-32 (the trace prints "lives L crc
+C" for it), with lives.
 Several --env may be given. Exit 0 when identical, 1 with the first differing line otherwise.
 """
 import argparse
@@ -100,7 +101,7 @@ class AtariDriver:
     """Gymnasium's v5 environment with the A3C preprocessing. 'seed S' makes the next reset
     reset(seed=S), as ga3c's seed(S) does."""
 
-    def __init__(self, env_id, max_episode_frames, full_action_space):
+    def __init__(self, env_id, max_episode_frames, full_action_space, frame_skip):
         import ale_py
         import gymnasium
         from gymnasium.wrappers import AtariPreprocessing, FrameStackObservation
@@ -111,7 +112,7 @@ class AtariDriver:
             kwargs["max_num_frames_per_episode"] = max_episode_frames
         self.env = FrameStackObservation(
             AtariPreprocessing(gymnasium.make(env_id, frameskip=1, **kwargs), noop_max=30,
-                               frame_skip=4, screen_size=84, grayscale_obs=True), 4)
+                               frame_skip=frame_skip, screen_size=84, grayscale_obs=True), 4)
         self.action_set = list(range(self.env.action_space.n))
         self.pending_seed = None
         self.state = None
@@ -275,6 +276,8 @@ def main():
     parser.add_argument("--max-episode-frames", type=int,
                         help="Atari: truncate episodes after this many emulator frames")
     parser.add_argument("--full-action-space", action="store_true", help="Atari: 18 actions")
+    parser.add_argument("--frame-skip", type=int, default=4,
+                        help="Atari: emulator frames per step (max-pooled over the last two)")
     args = parser.parse_args()
 
     for env_id in args.env:
@@ -288,7 +291,8 @@ def main():
                                           policy, MinAtarDriver(env_id)))
         elif env_id.startswith("ALE/"):
             policy = atari_policy if args.policy == "heuristic" else None
-            driver = AtariDriver(env_id, args.max_episode_frames, args.full_action_space)
+            driver = AtariDriver(env_id, args.max_episode_frames, args.full_action_space,
+                                 args.frame_skip)
             pairs = list(minatar_commands(rng, args.steps, args.env_seeds, args.seed * 1000,
                                           policy, driver))
             options = []
@@ -296,6 +300,8 @@ def main():
                 options += ["--max-episode-frames", str(args.max_episode_frames)]
             if args.full_action_space:
                 options.append("--full-action-space")
+            if args.frame_skip != 4:
+                options += ["--frame-skip", str(args.frame_skip)]
             status = compare(args.binary, env_id, pairs, options)
             if status:
                 return status

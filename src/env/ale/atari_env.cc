@@ -1,6 +1,7 @@
 #include "env/ale/atari_env.h"
 
 #include "env/ale/atari_registry.h"
+#include "env/ale/float4.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -13,8 +14,10 @@
 #include <ale/common/ColourPalette.hpp>
 #include <ale/common/Log.hpp>
 #include <ale/emucore/MD5.hxx>
-#include <opencv2/core.hpp>
-#include <opencv2/imgproc.hpp>
+#include <ale/emucore/OSystem.hxx>
+#include <ale/emucore/Random.hxx>
+#include <ale/emucore/Serializer.hxx>
+#include <ale/environment/stella_environment.hpp>
 
 namespace ga3c::env::ale {
 namespace {
@@ -25,25 +28,10 @@ const char* const kFix =
     "point --rom-dir or ALE_ROMS_DIR at the ROMs of ale-py 0.12.1 (scripts/install-ale.sh "
     "installs them in " GA3C_ALE_ROM_DIR ")";
 
-// Once per process: ALE's logger is global (every ALEInterface would print its banner), and
-// OpenCV would spread each 84x84 resize over a thread pool of its own, which the env threads
-// already keep busy.
-void quiet_libraries() {
+// Once per process: ALE's logger is global (every ALEInterface would print its banner).
+void quiet_ale() {
   static std::once_flag once;
-  std::call_once(once, [] {
-    ::ale::Logger::setMode(::ale::Logger::Error);
-    cv::setNumThreads(0);
-  });
-}
-
-// Grey level / 255 as float32, the same division NumPy does on a uint8 array.
-const std::array<float, 256>& unit_scale() {
-  static const std::array<float, 256> table = [] {
-    std::array<float, 256> t{};
-    for (int i = 0; i < 256; ++i) t[i] = static_cast<float>(i) / 255.0f;
-    return t;
-  }();
-  return table;
+  std::call_once(once, [] { ::ale::Logger::setMode(::ale::Logger::Error); });
 }
 
 }  // namespace
@@ -94,7 +82,7 @@ AtariEnv::AtariEnv(const RomInfo& rom, const AtariOptions& options)
                                 " out of range (>= 1, >= 0, >= 0)");
   }
   rom_path_ = checked_rom_path(rom, resolve_rom_dir(options.rom_dir));
-  quiet_libraries();
+  quiet_ale();
   ale_ = std::make_unique<::ale::ALEInterface>();
   ale_->setFloat("repeat_action_probability", static_cast<float>(options.sticky_action_prob));
   if (options.max_episode_frames > 0) {
@@ -109,8 +97,16 @@ AtariEnv::AtariEnv(const RomInfo& rom, const AtariOptions& options)
   for (auto a : actions) action_set_.push_back(static_cast<int>(a));
   height_ = static_cast<int>(ale_->getScreen().height());
   width_ = static_cast<int>(ale_->getScreen().width());
-  for (auto& f : frame_) f.assign(static_cast<std::size_t>(height_) * width_, 0);
-  for (auto& s : stack_) s.assign(kSize * kSize, 0);
+  // ALE's getScreenGrayscale, one screen byte at a time: the same palette, looked up here.
+  std::array<uint8_t, 256> bytes{};
+  for (int i = 0; i < 256; ++i) bytes[i] = static_cast<uint8_t>(i);
+  std::array<uint8_t, 256> grey{};
+  ale_->theOSystem->colourPalette().applyPaletteGrayscale(grey.data(), bytes.data(), 256);
+  std::copy(grey.begin(), grey.end(), grey_.begin());
+  second_last_.assign(static_cast<std::size_t>(height_) * width_, 0);
+  resize_.emplace(height_, width_, kSize, kSize);
+  resized_.assign(kSize * kSize, 0);
+  for (auto& s : stack_) s.assign(kSize * kSize, 0.0f);
   ::ale::ColourPalette palette;
   palette.setPalette("standard", "NTSC");
   for (int i = 0; i < 256; ++i) palette_[i] = palette.getRGB(i);
@@ -126,19 +122,35 @@ void AtariEnv::seed(uint64_t seed) {
 }
 
 void AtariEnv::load() {
-  ale_->setInt("random_seed", static_cast<int32_t>(seed_sequence_state(seed_, 2)[1]));
+  const uint32_t ale_seed = seed_sequence_state(seed_, 2)[1];
+  ale_->setInt("random_seed", static_cast<int32_t>(ale_seed));
   ale_->loadROM(rom_path_);
+  // loadROM seeds ALE's environment generator with random_seed and then resets the game,
+  // which draws from it in only a few games (Adventure, to select a game mode): in all others
+  // the emulator now is the same whatever the seed.
+  ::ale::stella::Serializer now, fresh;
+  ale_->environment->getEnvironmentRNG().saveState(now);
+  ::ale::stella::Random seeded;
+  seeded.seed(ale_seed);
+  seeded.saveState(fresh);
+  reseedable_ = now.get_str() == fresh.get_str();
+}
+
+void AtariEnv::reseed_loaded() {
+  const uint32_t ale_seed = seed_sequence_state(seed_, 2)[1];
+  ale_->setInt("random_seed", static_cast<int32_t>(ale_seed));
+  ale_->environment->getEnvironmentRNG().seed(ale_seed);
 }
 
 int AtariEnv::lives() const { return ale_->lives(); }
 
-void AtariEnv::grab(std::vector<unsigned char>& out) {
-  ale_->getScreenGrayscale(out);  // writes through the buffer, which the constructor sized
-}
-
 void AtariEnv::reset(float* obs) {
   const bool seeded = seed_pending_;
-  if (seeded) load();
+  if (seeded && reseedable_) {
+    reseed_loaded();  // as loading it again would leave it, without the 0.2 s of a load
+  } else if (seeded) {
+    load();
+  }
   seed_pending_ = false;
   ale_->reset_game();
   const int64_t noops = options_.noop_max > 0 ? rng_.integers(1, options_.noop_max + 1) : 0;
@@ -154,10 +166,11 @@ void AtariEnv::reset(float* obs) {
       ale_->reset_game();
     }
   }
+  reseedable_ = false;
   lives_ = ale_->lives();
-  grab(frame_[0]);
-  std::fill(frame_[1].begin(), frame_[1].end(), 0);
-  pool_and_resize(stack_[0].data());
+  pool_screen(false);
+  resize_->resize(resized_.data());
+  to_unit_scale(resized_.data(), stack_[0].data());
   for (int i = 1; i < kStack; ++i) stack_[i] = stack_[0];
   head_ = 0;
   write_observation(obs);
@@ -173,41 +186,113 @@ StepResult AtariEnv::step(int action, float* obs) {
   StepResult r;
   double reward = 0.0;
   const int skip = options_.frame_skip;
+  bool second_last_seen = false, last_seen = false;
   for (int t = 0; t < skip; ++t) {
     reward += ale_->act(a);
     r.terminated = ale_->game_over(false);
     r.truncated = ale_->game_truncated();
     if (r.terminated || r.truncated) break;
-    if (t == skip - 2) grab(frame_[1]);
-    if (t == skip - 1) grab(frame_[0]);
+    if (t == skip - 2) {
+      const auto& screen = ale_->getScreen();
+      std::copy(screen.getArray(), screen.getArray() + screen.arraySize(), second_last_.begin());
+      second_last_seen = true;
+    }
+    last_seen = t == skip - 1;
   }
   r.reward = static_cast<float>(reward);
   r.lives = ale_->lives();
   r.life_lost = r.lives < lives_;
   lives_ = r.lives;
-  // Frames not grabbed (a step cut short) keep the last step's, as in the reference.
-  pool_and_resize(stack_[head_].data());
+  // AtariPreprocessing's pooled frame is max(obs_buffer[0], obs_buffer[1]) after the frames
+  // it grabbed. After every step and reset obs_buffer[0] >= obs_buffer[1] pixel by pixel
+  // (obs_buffer[1] is zeroed on reset and never grabbed with frame skip 1), so a step that
+  // ended before the second-last frame keeps the last step's frame as it is.
+  if (last_seen) {
+    pool_screen(skip > 1);
+  } else if (second_last_seen) {
+    pool_second_last();
+  }
+  resize_->resize(resized_.data());
+  to_unit_scale(resized_.data(), stack_[head_].data());
   head_ = (head_ + 1) % kStack;
   write_observation(obs);
   return r;
 }
 
-void AtariEnv::pool_and_resize(uint8_t* out) {
-  if (options_.frame_skip > 1) {  // in place, as AtariPreprocessing pools into its buffer 0
-    std::transform(frame_[0].begin(), frame_[0].end(), frame_[1].begin(), frame_[0].begin(),
-                   [](uint8_t x, uint8_t y) { return std::max(x, y); });
+namespace {
+
+// The pooled frame (AtariPreprocessing's obs_buffer[0], grey) written straight into
+// AreaResize's source, column by column and as float: level(i) is pixel i's grey level
+// (row-major [height, width]). Four rows at a time, so that each column gets one 16-byte
+// store instead of four scattered ones (twice as fast).
+template <typename Level>
+void pool_into(const Level& level, int height, int width, float* pooled, std::size_t stride) {
+  const std::size_t w = static_cast<std::size_t>(width);
+  int y = 0;
+  for (; y + 4 <= height; y += 4) {
+    const std::size_t row = y * w;
+    for (std::size_t x = 0; x < w; ++x) {
+      store4(pooled + x * stride + y, Float4{level(row + x), level(row + w + x),
+                                            level(row + 2 * w + x), level(row + 3 * w + x)});
+    }
   }
-  cv::resize(cv::Mat(height_, width_, CV_8UC1, frame_[0].data()),
-             cv::Mat(kSize, kSize, CV_8UC1, out), cv::Size(kSize, kSize), 0, 0, cv::INTER_AREA);
+  for (; y < height; ++y) {
+    for (std::size_t x = 0; x < w; ++x) pooled[x * stride + y] = level(y * w + x);
+  }
 }
 
-void AtariEnv::write_observation(float* obs) const {
-  const auto& scale = unit_scale();
-  const uint8_t* planes[kStack];
-  for (int c = 0; c < kStack; ++c) planes[c] = stack_[(head_ + c) % kStack].data();
-  for (int p = 0; p < kSize * kSize; ++p) {
-    for (int c = 0; c < kStack; ++c) *obs++ = scale[planes[c][p]];
+}  // namespace
+
+// Grey levels as ALE's getScreenGrayscale gives them, looked up in its palette.
+void AtariEnv::pool_screen(bool with_second_last) {
+  const float* grey = grey_.data();
+  const uint8_t* pixels = ale_->getScreen().getArray();
+  const uint8_t* second = second_last_.data();
+  if (with_second_last) {
+    pool_into([&](std::size_t i) { return std::max(grey[pixels[i]], grey[second[i]]); },
+              height_, width_, resize_->source(), resize_->stride());
+  } else {
+    pool_into([&](std::size_t i) { return grey[pixels[i]]; }, height_, width_,
+              resize_->source(), resize_->stride());
   }
+}
+
+void AtariEnv::pool_second_last() {
+  const float* grey = grey_.data();
+  const uint8_t* second = second_last_.data();
+  float* pooled = resize_->source();
+  const std::size_t stride = resize_->stride(), w = static_cast<std::size_t>(width_);
+  pool_into(
+      [&](std::size_t i) { return std::max(pooled[(i % w) * stride + i / w], grey[second[i]]); },
+      height_, width_, pooled, stride);
+}
+
+void AtariEnv::to_unit_scale(const uint8_t* __restrict frame, float* __restrict out) {
+  // Grey level / 255 as float32, the same division NumPy does on a uint8 array.
+  for (int p = 0; p < kSize * kSize; ++p) out[p] = static_cast<float>(frame[p]) / 255.0f;
+}
+
+namespace {
+
+// obs[p * 4 + c] = planes c at p: a loop of constant length over restrict pointers, which the
+// compiler turns into vector shuffles.
+void interleave(const float* __restrict c0, const float* __restrict c1,
+                const float* __restrict c2, const float* __restrict c3, float* __restrict obs) {
+  constexpr int kPixels = AtariEnv::kSize * AtariEnv::kSize;
+  static_assert(AtariEnv::kStack == 4);
+  for (int p = 0; p < kPixels; ++p) {
+    obs[4 * p] = c0[p];
+    obs[4 * p + 1] = c1[p];
+    obs[4 * p + 2] = c2[p];
+    obs[4 * p + 3] = c3[p];
+  }
+}
+
+}  // namespace
+
+void AtariEnv::write_observation(float* obs) const {
+  interleave(stack_[head_].data(), stack_[(head_ + 1) % kStack].data(),
+             stack_[(head_ + 2) % kStack].data(), stack_[(head_ + 3) % kStack].data(), obs);
 }
 
 int AtariEnv::screen_width() const { return width_; }

@@ -8,7 +8,8 @@
 //
 // - Observation: [84, 84, 4] float32 in [0, 1] (grey level / 255), channels-last, channel 3
 //   the newest frame. A frame is the pixel-wise max of the last two emulator frames of a step
-//   (greyscale by ALE's palette), resized to 84x84 with OpenCV's INTER_AREA. reset() fills all
+//   (greyscale by ALE's palette), resized to 84x84 as OpenCV's INTER_AREA does (AreaResize,
+//   bit-exact). reset() fills all
 //   four channels with the first frame.
 // - step(a): the action (index into the game's minimal action set, or ALE's 18 with
 //   full_action_space) is applied for frame_skip emulator frames, stopping early at game over
@@ -24,15 +25,20 @@
 //   seed(), as the reference resets again with the reset's seed).
 // - seed(S): as AtariEnv.reset(seed=S): SeedSequence(S).generate_state(2) gives the
 //   Generator's seed (PCG64) and ALE's random_seed (as int32); the ROM is loaded again at the
-//   next reset(). An environment never seeded behaves as one seeded with kDefaultSeed.
+//   next reset(), or, when that is the first reset since the constructor loaded it (0.15-0.25 s
+//   each: ALE builds its phosphor palette), only ALE's generator is seeded anew, which leaves
+//   the same state in every game whose reset does not draw from it (all but Adventure, which
+//   is loaded again). An environment never seeded behaves as one seeded with kDefaultSeed.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "env/ale/area_resize.h"
 #include "env/ale/atari_options.h"
 #include "env/ale/numpy_seeding.h"
 #include "env/ale/rom_table.h"
@@ -92,9 +98,16 @@ class AtariEnv final : public Env, public HasScreen {
 
  private:
   void load();          // random_seed from the pending seed, then loadROM
-  void grab(std::vector<unsigned char>& out);  // the screen now, as grey levels
-  // The observation frame from frame_: their max (frame skip > 1), resized to out.
-  void pool_and_resize(uint8_t* out);
+  // Leaves ALE, loaded and not moved since, as load() with the pending seed would: its
+  // environment generator seeded anew.
+  void reseed_loaded();
+  // The pooled frame, into resize_'s source: the screen now in grey, or (with_second_last)
+  // its max with second_last_.
+  void pool_screen(bool with_second_last);
+  // For a step cut short after its second-last frame: the last pooled frame's max with
+  // second_last_.
+  void pool_second_last();
+  static void to_unit_scale(const uint8_t* frame, float* out);  // [84, 84] -> / 255
   void write_observation(float* obs) const;  // the stack, oldest to newest channel
 
   const RomInfo& rom_;
@@ -106,12 +119,20 @@ class AtariEnv final : public Env, public HasScreen {
 
   uint64_t seed_ = kDefaultSeed;
   bool seed_pending_ = true;  // load() before the next reset
+  // The game has not moved since load(), and no draw from ALE's environment generator went
+  // into loading it: reseed_loaded() can stand in for load().
+  bool reseedable_ = false;
   Pcg64 rng_{0};
   int lives_ = 0;
 
-  // AtariPreprocessing's two screen buffers: frame[0] ends up the pooled one.
-  std::vector<unsigned char> frame_[2];
-  std::array<std::vector<uint8_t>, kStack> stack_;  // a ring, stack_[head_] the oldest
+  std::array<float, 256> grey_{};  // grey level of each screen byte (ALE's palette)
+  // AtariPreprocessing's two screen buffers: obs_buffer[1], here the second-last frame of the
+  // step as ALE's screen bytes (palette indices, [height, width]), and obs_buffer[0], the
+  // pooled frame in grey, which is resize_'s source.
+  std::vector<uint8_t> second_last_;
+  std::optional<AreaResize> resize_;
+  std::vector<uint8_t> resized_;                  // [84, 84]
+  std::array<std::vector<float>, kStack> stack_;  // [84, 84] each, a ring, stack_[head_] the oldest
   int head_ = 0;
   std::array<uint32_t, 256> palette_{};
   ObservationSpec spec_{{kSize, kSize, kStack}, DType::kFloat32};

@@ -73,6 +73,31 @@ TEST(AtariEnvTest, SameSeedSameGameOtherSeedAnother) {
   EXPECT_NE(play(11), play(12));
 }
 
+// The first seeded reset after the constructor only reseeds ALE's generator (no second ROM
+// load); any later one loads the ROM again. Both must play the same game for the same seed.
+TEST(AtariEnvTest, FirstSeededResetPlaysAsAReloadedRom) {
+  auto play = [](AtariEnv& env, uint64_t seed) {
+    std::vector<float> obs(84 * 84 * 4);
+    env.seed(seed);
+    env.reset(obs.data());
+    std::vector<float> trace(obs.begin(), obs.end());
+    for (int t = 0; t < 300; ++t) {
+      const StepResult r = env.step((t / 3) % 4, obs.data());
+      trace.push_back(r.reward);
+      trace.push_back(static_cast<float>(r.lives));
+      trace.insert(trace.end(), obs.begin(), obs.end());
+      if (r.terminated) break;
+    }
+    return trace;
+  };
+  auto fresh = breakout();
+  const std::vector<float> first = play(*fresh, 21);
+  auto used = breakout();
+  play(*used, 5);
+  EXPECT_EQ(play(*used, 21), first);
+  EXPECT_EQ(play(*used, 21), first);
+}
+
 // Breakout: FIRE serves, a paddle that stays put loses the ball; each lost ball is one step
 // with life_lost and one life fewer, the fifth ends the game.
 TEST(AtariEnvTest, LifeLossIsReportedOnceAndTheGameGoesOn) {
