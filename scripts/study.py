@@ -483,36 +483,45 @@ def summary_figure(out, env, rows):
                     f"{spread([value(r, 'final_mean_100') for r in group])} "
                     f"{spread(reached)}\n")
     threshold = rows[0]["threshold"] or "?"
-    width = max(900, 40 * len(settings) + 300)
+    # Settings down the side, one row each, the first at the top (y = 0, -1, ...), so that long
+    # names stay level; both panels share the rows, the labels sit left of the first.
+    height = max(400, 30 * len(settings) + 200)
+    left = min(0.45, (7 * max(len(s) for s in settings) + 60) / 1600)
+    middle = left + (0.97 - left) / 2
 
     # gnuplot refuses a panel whose points are all undefined (no seed has 100 episodes, or
     # none reached the threshold): such a panel says so instead.
-    def panel(column, ylabel, has_points, why_empty):
+    def panel(mean, low, high, xlabel, has_points, why_empty, labels):
+        ticks = ":yticlabels(1)" if labels else ""
         if has_points:
-            return (f"set ylabel '{ylabel}'\n"
-                    f"plot 'summary_{short}.dat' using 0:{column}:{column + 1}:{column + 2}:"
-                    f"xticlabels(1) with yerrorbars pt 7 notitle\n")
-        return (f"set ylabel '{ylabel}'\nset xrange [0:1]\nset yrange [0:1]\n"
+            return (f"set xlabel '{xlabel}'\n"
+                    f"plot 'summary_{short}.dat' using {mean}:(-$0):{low}:{high}{ticks} "
+                    f"with xerrorbars pt 7 notitle\n")
+        return (f"set xlabel '{xlabel}'\nset xrange [0:1]\n"
                 f"set label 1 '{why_empty}' at graph 0.5, 0.5 center\n"
-                f"plot -1 notitle\nunset label 1\nset autoscale x\nset yrange [0:*]\n")
+                f"plot -1 notitle\nunset label 1\nset xrange [0:*]\n")
 
     has_final = any(value(r, "final_mean_100") is not None for r in rows)
     has_reached = any(value(r, "frames_to_threshold") is not None for r in rows)
     script = os.path.join(out, f"summary_{short}.gp")
     with open(script, "w") as f:
-        f.write(f"""set terminal pngcairo size {width},1000 noenhanced font 'sans,10'
+        f.write(f"""set terminal pngcairo size 1600,{height} noenhanced font 'sans,10'
 set output 'summary_{short}.png'
-set multiplot layout 2,1 title '{env}: mean over seeds, bar from the lowest to the highest seed'
-set xtics rotate by 40 right
-set grid ytics
-set offsets 0.5, 0.5, 0, 0
-set bmargin 12
-set yrange [0:*]
+set multiplot title '{env}: mean over seeds, bar from the lowest to the highest seed'
+set grid xtics ytics
+set yrange [{-(len(settings) - 0.5)}:0.5]
+set xrange [0:*]
+set tmargin 3
+set lmargin at screen {left:.3f}
+set rmargin at screen {middle - 0.02:.3f}
 """)
-        f.write(panel(2, "final mean return (last 100 episodes)", has_final,
-                      "no run has 100 episodes yet"))
-        f.write(panel(5, f"frames to mean return {threshold}", has_reached,
-                      "no run reached the threshold"))
+        f.write(panel(2, 3, 4, "final mean return (last 100 episodes)", has_final,
+                      "no run has 100 episodes yet", labels=True))
+        f.write(f"set lmargin at screen {middle + 0.02:.3f}\nset rmargin at screen 0.97\n"
+                f"set format y ''\n")
+        f.write(panel("($5/1e6)", "($6/1e6)", "($7/1e6)",
+                      f"millions of frames to mean return {threshold} (seeds that reached it)",
+                      has_reached, "no run reached the threshold", labels=False))
         f.write("unset multiplot\n")
     subprocess.run(["gnuplot", os.path.basename(script)], cwd=out, check=True)
     return os.path.join(out, f"summary_{short}.png")

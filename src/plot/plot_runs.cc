@@ -1,5 +1,6 @@
 #include "plot/plot_runs.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -44,8 +45,18 @@ void write_file(const fs::path& path, const std::string& text) {
   }
 }
 
-// The legend name of a group of runs with the same settings.
+// The legend name of a group of runs with the same settings: what their names share (a study's
+// CELL_s1, CELL_s2 ... give "CELL_s* (3 runs)"), or the names themselves. gnuplot leaves out a
+// key wider than the picture, so names joined whole would lose every title.
 std::string group_label(const std::vector<const RunData*>& group) {
+  if (group.size() == 1) return group[0]->name;
+  std::string prefix = group[0]->name;
+  for (const RunData* run : group) {
+    const auto end = std::mismatch(prefix.begin(), prefix.end(), run->name.begin(),
+                                   run->name.end());
+    prefix.erase(end.first, prefix.end());
+  }
+  if (!prefix.empty()) return fmt::format("{}* ({} runs)", prefix, group.size());
   if (group.size() > 3) return fmt::format("{} + {} more", group[0]->name, group.size() - 1);
   std::string label;
   for (const RunData* run : group) label += (label.empty() ? "" : " + ") + run->name;

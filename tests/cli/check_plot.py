@@ -201,7 +201,7 @@ def main():
            "--group-seeds"]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if checks.expect(p.returncode == 0, "%s: exit %d: %s" % (cmd, p.returncode, p.stderr)):
-        check_seed_groups(checks, out, {"cp-1w + cp-1w-s2": [runs["cp-1w"], seed_run],
+        check_seed_groups(checks, out, {"cp-1w* (2 runs)": [runs["cp-1w"], seed_run],
                                         "cp-2w": [runs["cp-2w"]]})
 
     empty = os.path.join(tmp, "empty")
