@@ -86,6 +86,10 @@ std::string figure_csv(const Figure& figure) {
 
 std::string gnuplot_script(const Figure& figure) {
   const Scale scale = x_scale(figure);
+  // The key below takes a row per line once the titles are long (a study's): the picture
+  // grows with it, so that the plot keeps its height.
+  const int rows = static_cast<int>(figure.series.size());
+  const int height = kPngHeight + 20 * std::max(0, rows - 4);
   std::string gp = fmt::format(
       "# Written by `ga3c plot`: `gnuplot {0}.gp` in this directory draws {0}.png from {0}.csv.\n"
       "set terminal pngcairo size {1},{2} noenhanced font 'sans,11'\n"
@@ -99,7 +103,7 @@ std::string gnuplot_script(const Figure& figure) {
       "set autoscale xfixmax\n"
       "set key below\n"
       "set style fill transparent solid 0.2 noborder\n",
-      figure.name, kPngWidth, kPngHeight, gp_string(figure.title), gp_string(scale.label),
+      figure.name, kPngWidth, height, gp_string(figure.title), gp_string(scale.label),
       gp_string(figure.y_label));
   if (figure.y_from_zero) gp += "set yrange [0:*]\n";
 
@@ -116,9 +120,10 @@ std::string gnuplot_script(const Figure& figure) {
           "'{}.csv' skip 1 using {}:($1=={} ? $6 : NaN):7 with filledcurves fc lt {} notitle",
           figure.name, x, k, color));
     }
+    // pngcairo has 8 line colours; lines past the 8th are dashed, so no two look the same.
     items.push_back(fmt::format("'{}.csv' skip 1 using {}:($1=={} ? $5 : NaN) with lines lt {} "
-                                "lw 2 title {}",
-                                figure.name, x, k, color, gp_string(legend(s))));
+                                "dt {} lw 2 title {}",
+                                figure.name, x, k, color, 1 + k / 8, gp_string(legend(s))));
   }
   if (items.empty()) {
     // gnuplot cannot draw an empty plot command; an empty frame with the reason says more.
