@@ -381,13 +381,17 @@ def write_results(spec, out, all_cells):
                                                                 else None)}
         row.update({k: cell.settings.get(k, "") for k in keys})
         rows.append(row)
-    path = os.path.join(out, "results.csv")
+    write_csv(os.path.join(out, "results.csv"), header, rows)
+    return rows
+
+
+def write_csv(path, header, rows):
+    """Whole or not at all: a reader never sees half a table."""
     with open(path + ".tmp", "w", newline="") as f:
         w = csv.DictWriter(f, header)
         w.writeheader()
         w.writerows(rows)
     os.replace(path + ".tmp", path)
-    return rows
 
 
 def mean_of(values):
@@ -423,12 +427,7 @@ def write_settings(spec, out, rows):
                "overlapping_applies": fmt(mean_of(col("overlapping_applies")), 0)}
         row.update({k: group[0][k] for k in keys})
         out_rows.append(row)
-    path = os.path.join(out, "settings.csv")
-    with open(path + ".tmp", "w", newline="") as f:
-        w = csv.DictWriter(f, header)
-        w.writeheader()
-        w.writerows(out_rows)
-    os.replace(path + ".tmp", path)
+    write_csv(os.path.join(out, "settings.csv"), header, out_rows)
     write_settings_markdown(out, keys, out_rows)
 
 
