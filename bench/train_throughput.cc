@@ -52,6 +52,8 @@ int main(int argc, char** argv) {
   app.add_option("--min-batch", config.min_batch)->capture_default_str();
   app.add_option("--sync-freq", config.sync_freq)->capture_default_str();
   app.add_option("--num-ps", config.num_ps)->capture_default_str();
+  app.add_option("--device", config.device, "cpu | cuda | cuda:N")->capture_default_str();
+  app.add_option("--prediction-batch", config.prediction_batch)->capture_default_str();
   ga3c::cli::read_numbers_as_toml(app);
   CLI11_PARSE(app, argc, argv);
 

@@ -16,6 +16,7 @@
 #include "cli/config_file.h"
 #include "cli/number_options.h"
 #include "env/registry.h"
+#include "model/device.h"
 #include "render/gif_encoder.h"
 #include "render/renderer.h"
 #include "runtime/evaluation.h"
@@ -171,6 +172,10 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
                   "Atari: the folder of ale-py 0.12.1's ROMs, instead of the run's (default: "
                   "$ALE_ROMS_DIR, else the built-in one)")
       ->type_name("DIR");
+  eval.add_option("--device", request.device,
+                  "cpu | cuda | cuda:N: where the network runs (the checkpoint is the same for "
+                  "every device)")
+      ->capture_default_str();
   eval.add_option("--log-level", request.log_level,
                   "trace | debug | info | warn | error | off (debug adds a line per episode)")
       ->capture_default_str();
@@ -198,12 +203,13 @@ int run_eval_command(const EvalRequest& request) {
       throw BadInput("--max-episode-frames must be >= 0 environment frames (0: no limit), got " +
                      std::to_string(*request.max_episode_frames));
     }
+    const std::string device = model::resolve_device(request.device);
     if (!request.record.empty()) check_record_path(request.record);
     loaded = load_checkpoint(request.checkpoint);
     env::EnvOptions options = env_options_of(loaded, request.rom_dir);
     options.max_episode_frames = request.max_episode_frames;
     evaluator = std::make_unique<runtime::Evaluator>(loaded.checkpoint, loaded.path,
-                                                     request.env_id, options);
+                                                     request.env_id, options, device);
     if (!request.record.empty()) {
       renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape,
                                        &evaluator->env());

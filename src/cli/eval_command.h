@@ -24,6 +24,7 @@ struct EvalRequest {
   std::string record;  // empty: no GIF
   std::string rom_dir;  // Atari: empty for the run's ROM folder
   std::string log_level = "info";
+  std::string device = "cpu";  // cpu | cuda | cuda:N: where the network runs
 };
 
 // Binds the eval subcommand's options; values land in request after app.parse().

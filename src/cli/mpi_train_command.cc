@@ -10,6 +10,7 @@
 #include "cli/printable.h"
 #include "cli/stop_signals.h"
 #include "comm/mpi_roles.h"
+#include "model/device.h"
 #include "metrics/run_directory.h"
 #include "metrics/run_recorder.h"
 #include "runtime/mpi_training.h"
@@ -55,6 +56,9 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
           world.size()));
     }
     roles = comm::make_roles(world.rank(), world.size(), config.num_ps, config.workers);
+    // Each rank the GPU of its node-local rank; servers check it too, so that every rank
+    // refuses a device that cannot be had (alike on alike machines).
+    config.device = model::resolve_device(config.device, comm::MpiWorld::local_rank());
   } catch (const std::exception& e) {
     // Every rank read the same flags against the same world size and came to the same end;
     // one of them says it.
@@ -88,6 +92,10 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
       files.suffix = "-w" + std::to_string(roles.worker_index());
       files.system = false;  // server 0 writes the job's
       metrics::RunRecorder recorder(run_dir, tensorboard_name, files);
+      if (config.device != "cpu") {
+        spdlog::info("{}: device {} (node-local rank {})", roles.name(), config.device,
+                     comm::MpiWorld::local_rank());
+      }
       summary = runtime::run_mpi_worker(config, roles, recorder, &stop);
     }
   } catch (const std::exception& e) {

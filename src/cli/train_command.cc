@@ -13,6 +13,7 @@
 #include "comm/mpi_world.h"
 #include "env/registry.h"
 #include "metrics/run_directory.h"
+#include "model/device.h"
 #include "metrics/run_recorder.h"
 #include "runtime/interval_report.h"
 #include "runtime/training_run.h"
@@ -34,6 +35,8 @@ int run_train_command(TrainOptions& options) {
   runtime::TrainConfig& config = run.config;
   try {
     run = resolve_run(options);
+    // Before anything is written: a GPU that cannot be had ends the command here.
+    model::resolve_device(config.device);
     if (config.run_dir.empty()) config.run_dir = metrics::default_run_dir(config.env_id);
     if (!run.resume) metrics::prepare_run_dir(config.run_dir);
   } catch (const std::exception& e) {

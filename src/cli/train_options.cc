@@ -129,6 +129,9 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--predictors", c.predictors, "Predictor threads per worker");
     add("--trainers", c.trainers, "Trainer threads per worker");
     add("--env-threads", c.env_threads, "Threads stepping the agents, per worker");
+    add("--device", c.device,
+        "cpu | cuda | cuda:N: where predictors and trainers run the network (cuda: under MPI "
+        "the node-local rank mod the GPU count); env threads stay on the CPU");
     add("--peer-timeout", c.peer_timeout_s,
         "MPI: seconds a rank may stay silent before the job ends naming it (died or hung)");
     app_.add_flag("--sync-overlap", c.sync_overlap,

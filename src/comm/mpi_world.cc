@@ -19,6 +19,19 @@ std::string MpiWorld::launcher_variable() {
   return "";
 }
 
+int MpiWorld::local_rank() {
+  for (const char* name : {"OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "SLURM_LOCALID"}) {
+    if (const char* value = std::getenv(name)) {
+      char* end = nullptr;
+      const long rank = std::strtol(value, &end, 10);
+      if (end != value && *end == '\0' && rank >= 0 && rank < (1 << 20)) {
+        return static_cast<int>(rank);
+      }
+    }
+  }
+  return 0;
+}
+
 MpiWorld::MpiWorld() {
   int provided = 0;
   MPI_Init_thread(nullptr, nullptr, MPI_THREAD_SERIALIZED, &provided);

@@ -15,6 +15,10 @@ class MpiWorld {
   // The first launcher variable set in this process's environment, or "" for a plain run.
   static std::string launcher_variable();
   static bool launched() { return !launcher_variable().empty(); }
+  // This process's rank among the job's processes on its machine, as the launcher tells it
+  // (OMPI_COMM_WORLD_LOCAL_RANK, MPI_LOCALRANKID, SLURM_LOCALID; no collective call, which
+  // would hang on a rank that failed to start); 0 when none does.
+  static int local_rank();
 
   // MPI_Init_thread asking for MPI_THREAD_SERIALIZED (a worker's trainer threads, its sync
   // thread and its main thread call MPI one at a time, under the link's mutex). Throws

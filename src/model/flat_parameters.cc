@@ -8,7 +8,8 @@ namespace ga3c::model {
 FlatParameters::FlatParameters(torch::nn::Module& module) : parameters_(module.parameters()) {
   int64_t total = 0;
   for (const auto& p : parameters_) total += p.numel();
-  flat_ = torch::empty({total}, torch::kFloat32);
+  flat_ = torch::empty({total}, torch::TensorOptions(torch::kFloat32).device(
+      parameters_.empty() ? torch::Device(torch::kCPU) : parameters_.front().device()));
   torch::NoGradGuard no_grad;
   int64_t offset = 0;
   for (auto& p : parameters_) {
@@ -33,6 +34,18 @@ void FlatParameters::flatten_gradients(const std::vector<torch::Tensor>& grads, 
     }
     offset += n;
   }
+}
+
+torch::Tensor FlatParameters::flat_gradient(const std::vector<torch::Tensor>& grads) const {
+  TORCH_CHECK(grads.size() == parameters_.size(), "expected ", parameters_.size(),
+              " gradients, got ", grads.size());
+  std::vector<torch::Tensor> pieces;
+  pieces.reserve(grads.size());
+  for (std::size_t i = 0; i < grads.size(); ++i) {
+    pieces.push_back(grads[i].defined() ? grads[i].reshape({-1})
+                                        : torch::zeros({parameters_[i].numel()}, flat_.options()));
+  }
+  return torch::cat(pieces);
 }
 
 }  // namespace ga3c::model

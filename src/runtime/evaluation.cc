@@ -34,11 +34,13 @@ struct Evaluator::Impl {
   env::EnvPtr env;
   int64_t max_episode_frames = 0;
   std::shared_ptr<model::ActorCritic> net;
-  std::unique_ptr<model::FlatParameters> flat;  // the view that writes net's parameters
+  std::unique_ptr<model::FlatParameters> flat;  // the view that wrote net's parameters
+  torch::Device device = torch::kCPU;
 };
 
 Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
-                     const std::string& env_id, const env::EnvOptions& options)
+                     const std::string& env_id, const env::EnvOptions& options,
+                     const std::string& device)
     : impl_(std::make_unique<Impl>()) {
   limit_math_threads();
   const checkpoint::ModelSignature& signature = c.signature;
@@ -110,6 +112,12 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
                               " parameters are NaN or infinite (training diverged)",
                           "use an earlier checkpoint");
   }
+  // Loaded on the host; a GPU gets its copy (flat's views then no longer alias it).
+  impl_->device = torch::Device(device);
+  if (!impl_->device.is_cpu()) {
+    impl_->flat.reset();
+    impl_->net->to(impl_->device);
+  }
 }
 
 Evaluator::~Evaluator() = default;
@@ -145,7 +153,8 @@ std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t se
     env.reset(obs);
     if (record) on_first_frame(obs);
     for (bool done = false; !done;) {
-      const torch::Tensor logits = impl_->net->forward(observation).logits[0];  // [A]
+      const torch::Tensor logits =  // [A] on the host
+          impl_->net->forward(observation.to(impl_->device)).logits[0].to(torch::kCPU);
       int action = 0;
       if (greedy) {
         action = static_cast<int>(logits.argmax().item<int64_t>());  // the first of equal maxima

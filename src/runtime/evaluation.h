@@ -41,8 +41,10 @@ class Evaluator {
   // unknown, the network cannot be built from its signature, the built network differs from
   // the signature, a parameter is not finite, or env_id's shape or actions differ;
   // env::UnknownEnvError for an unknown env_id; what make_env throws (a missing ROM).
+  // device: "cpu" or a resolved "cuda:N" (model/device.h) to run the network on.
   Evaluator(const checkpoint::Checkpoint& checkpoint, const std::string& path,
-            const std::string& env_id, const env::EnvOptions& options);
+            const std::string& env_id, const env::EnvOptions& options,
+            const std::string& device = "cpu");
   ~Evaluator();
   Evaluator(const Evaluator&) = delete;
   Evaluator& operator=(const Evaluator&) = delete;

@@ -39,13 +39,22 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
       recorder_(recorder),
       episode_listener_(std::move(episode_listener)),
       job_frames_(counters_.frames, job_frames),
-      snapshots_(std::move(make_net)),
+      device_(config.device),
+      snapshots_(std::move(make_net), device_),
       // Every agent has at most one request outstanding.
       predictions_(static_cast<std::size_t>(config.agents)),
       training_(static_cast<std::size_t>(config.max_queue),
                 [](const Rollout& r) { return r.size(); }),
       sync_(link, snapshots_.num_params(), config.optimizer_state, config.optimizer),
       params_(snapshots_.num_params()) {
+  if (!device_.is_cpu()) {
+    if (config.deterministic) {
+      throw std::invalid_argument("--deterministic runs on the CPU only; use --device cpu");
+    }
+    const bool shared = config.optimizer_state == ps::OptimizerStateMode::kShared;
+    device_model_ = std::make_unique<DeviceModel>(device_, params_.size(), config.optimizer, shared);
+    if (shared) device_accumulated_.resize(params_.size());
+  }
   const env::EnvOptions env_options = runtime::env_options(config);
   AgentConfig agent_config;
   agent_config.t_max = config.t_max;
@@ -94,7 +103,8 @@ void Ga3cNode::start() {
     // resumed job does not start at 0).
     report(false);
     if (resume_) apply_worker_state(*resume_);
-    snapshots_.publish(params_.data(), version_);
+    if (device_model_) device_model_->upload(params_.data());
+    publish();
     if (config_.sync_overlap) sync_thread_ = std::make_unique<SyncThread>();
   }
   if (config_.deterministic) {
@@ -117,7 +127,7 @@ void Ga3cNode::start() {
         try {
           run_trainer(training_, snapshots_, obs_shape_, config_.min_batch,
                       loss_config(config_),
-                      [this](const std::vector<float>& g, const BatchResult& b) {
+                      [this](const torch::Tensor& g, const BatchResult& b) {
                         apply_gradient(g, b);
                       });
         } catch (const NonFiniteError& e) {
@@ -166,7 +176,9 @@ void Ga3cNode::run_serial() {
       } catch (const NonFiniteError& e) {
         throw located(e);
       }
-      apply_gradient(grad, result);
+      apply_gradient(torch::from_blob(grad.data(), {static_cast<int64_t>(grad.size())},
+                                      torch::kFloat32),
+                     result);
     }
   }
   stop();
@@ -278,6 +290,7 @@ void Ga3cNode::join() {
 
 std::vector<float> Ga3cNode::parameters() {
   std::lock_guard lock(update_mutex_);
+  if (device_model_) device_model_->download(params_.data());
   return params_;
 }
 
@@ -301,7 +314,15 @@ void Ga3cNode::report(bool synced) {
   if (progress.stop) stop();
 }
 
-void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult& batch) {
+void Ga3cNode::publish() {
+  if (device_model_) {
+    snapshots_.publish(device_model_->params(), version_);
+  } else {
+    snapshots_.publish(params_.data(), version_);
+  }
+}
+
+void Ga3cNode::apply_gradient(const torch::Tensor& grad, const BatchResult& batch) {
   std::lock_guard lock(update_mutex_);
   if (pushes_stopped()) return;
   const int64_t frames = job_frames_.now();
@@ -310,7 +331,11 @@ void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult&
   counters_.train_ns.fetch_add(batch.compute_ns, std::memory_order_relaxed);
   {
     BusyTimer busy(counters_.train_ns);
-    sync_.local_step(params_.data(), grad.data(), lr);
+    if (device_model_) {
+      device_model_->step(grad, lr);
+    } else {
+      sync_.local_step(params_.data(), grad.data_ptr<float>(), lr);
+    }
   }
   ++step_;
   lag_versions_ += batch.acted_version_sum;
@@ -349,10 +374,17 @@ void Ga3cNode::apply_gradient(const std::vector<float>& grad, const BatchResult&
       complete_sync();
     }
   }
-  snapshots_.publish(params_.data(), version_);
+  publish();
 }
 
 void Ga3cNode::start_sync() {
+  if (device_model_) {
+    device_model_->download(params_.data());
+    if (!device_accumulated_.empty()) {
+      device_model_->take_accumulated(device_accumulated_.data());
+      sync_.add_accumulated(device_accumulated_.data());
+    }
+  }
   const int64_t frames = counters_.frames.load();
   const int64_t episodes = counters_.episodes.load();
   sync_.begin(params_.data(), frames - reported_frames_, episodes - reported_episodes_);
@@ -370,7 +402,10 @@ void Ga3cNode::run_exchange() { exchange_result_ = sync_.exchange(); }
 
 void Ga3cNode::complete_sync() {
   const SyncResult& r = exchange_result_;
+  // Local steps taken during an overlapped exchange are on the device only.
+  if (device_model_ && step_ > pending_step_) device_model_->download(params_.data());
   sync_.finish(params_.data());
+  if (device_model_) device_model_->upload(params_.data());
   version_ = r.version;
   job_frames_.answered(pending_frames_, r.progress.frames);
   const double lag =

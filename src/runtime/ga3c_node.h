@@ -10,6 +10,12 @@
 // a trainer when the server says stop or a thread fails); join() from the owner only. The
 // first exception of any thread is kept and rethrown by join().
 //
+// config.device: the device predictors and trainers run the network on ("cpu" or a resolved
+// "cuda:N", model/device.h); env threads stay on the CPU. On a GPU the node's master
+// parameters, local optimizer and accumulator live there too (DeviceModel), so that
+// parameters and gradients cross the bus once per sync; params_ is their host copy, exact
+// from a sync's start to its end and after join().
+//
 // config.deterministic (one agent): start() spawns a single thread that predicts (a batch of
 // one, current parameters), steps the agent, trains on each rollout as soon as it closes (one
 // rollout per batch, whatever min_batch says), takes the local step and syncs every sync_freq
@@ -32,6 +38,7 @@
 #include "model/actor_critic.h"
 #include "runtime/agent.h"
 #include "runtime/blocking_queue.h"
+#include "runtime/device_model.h"
 #include "runtime/env_runner.h"
 #include "runtime/job_frames.h"
 #include "runtime/node_counters.h"
@@ -93,7 +100,8 @@ class Ga3cNode {
   int worker() const { return worker_; }
 
  private:
-  void apply_gradient(const std::vector<float>& grad, const BatchResult& batch);
+  void apply_gradient(const torch::Tensor& grad, const BatchResult& batch);
+  void publish();
   // After the stop decision nothing more is pushed; but a deterministic node finishes the
   // agent step it is in, so that it stops where its worker state is complete.
   bool pushes_stopped() const { return stopping_.load() && !config_.deterministic; }
@@ -121,6 +129,7 @@ class Ga3cNode {
 
   NodeCounters counters_;
   JobFrames job_frames_;
+  const torch::Device device_;
   ParameterSnapshots snapshots_;
   BlockingQueue<PredictionRequest> predictions_;
   BlockingQueue<Rollout> training_;
@@ -135,6 +144,9 @@ class Ga3cNode {
   std::mutex update_mutex_;
   NodeSync sync_;                  // guarded by update_mutex_
   std::vector<float> params_;      // guarded by update_mutex_: the node's master parameters
+  // GPU only, guarded by update_mutex_: the master parameters there (params_ is their copy).
+  std::unique_ptr<DeviceModel> device_model_;
+  std::vector<float> device_accumulated_;  // guarded by update_mutex_: its accumulator's copy
   int64_t version_ = 0;            // guarded by update_mutex_
   int64_t step_ = 0;               // guarded by update_mutex_: local training steps
   double lag_versions_ = 0;        // guarded by update_mutex_: acted-version sum since sync

@@ -34,6 +34,10 @@ void NodeSync::local_step(float* params, const float* grad, float lr) {
   for (std::size_t i = 0; i < accumulated_.size(); ++i) accumulated_[i] += grad[i];
 }
 
+void NodeSync::add_accumulated(const float* grads) {
+  for (std::size_t i = 0; i < accumulated_.size(); ++i) accumulated_[i] += grads[i];
+}
+
 void NodeSync::begin(const float* params, int64_t frames, int64_t episodes) {
   report_frames_ = frames;
   report_episodes_ = episodes;

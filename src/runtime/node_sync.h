@@ -42,6 +42,10 @@ class NodeSync {
   // One local training step: the local optimizer moves params (num_params floats) by grad,
   // and grad is added to the accumulator. Called with the parameters write-locked.
   void local_step(float* params, const float* grad, float lr);
+  // Shared mode: adds grads (num_params floats, the summed gradients of local steps that a
+  // node took on its GPU instead of with local_step()) to the accumulator. Local mode: nothing
+  // (the delta of params says it all).
+  void add_accumulated(const float* grads);
 
   // Takes the update to push (the accumulated gradient, and the accumulator starts again
   // from zero; or the delta of params since the last pull) and remembers params; frames and

@@ -3,10 +3,12 @@
 #include <cstring>
 #include <utility>
 
+#include "model/device_stream.h"
+
 namespace ga3c::runtime {
 
-ParameterSnapshots::ParameterSnapshots(NetFactory make_net)
-    : make_net_(std::move(make_net)), pool_(std::make_shared<Pool>()) {
+ParameterSnapshots::ParameterSnapshots(NetFactory make_net, torch::Device device)
+    : make_net_(std::move(make_net)), device_(device), pool_(std::make_shared<Pool>()) {
   ParameterSnapshot* first = take_free_or_make();
   num_params_ = first->flat->size();
   current_ = hand_out(first);
@@ -23,6 +25,7 @@ ParameterSnapshot* ParameterSnapshots::take_free_or_make() {
   }
   auto snapshot = std::make_unique<ParameterSnapshot>();
   snapshot->net = make_net_();
+  if (!device_.is_cpu()) snapshot->net->to(device_);
   snapshot->flat = std::make_unique<model::FlatParameters>(*snapshot->net);
   ParameterSnapshot* s = snapshot.get();
   std::lock_guard lock(pool_->mutex);
@@ -49,6 +52,21 @@ std::size_t ParameterSnapshots::num_params() const { return num_params_; }
 void ParameterSnapshots::publish(const float* params, int64_t version) {
   ParameterSnapshot* target = take_free_or_make();
   std::memcpy(target->flat->data(), params, num_params_ * sizeof(float));
+  make_current(target, version);
+}
+
+void ParameterSnapshots::publish(const torch::Tensor& params, int64_t version) {
+  ParameterSnapshot* target = take_free_or_make();
+  {
+    torch::NoGradGuard no_grad;
+    target->flat->tensor().copy_(params);
+  }
+  // A reader's stream may be another than this thread's: the copy must be done when it reads.
+  model::synchronize_current_stream(device_);
+  make_current(target, version);
+}
+
+void ParameterSnapshots::make_current(ParameterSnapshot* target, int64_t version) {
   target->version = version;
   std::shared_ptr<ParameterSnapshot> previous = hand_out(target);
   {

@@ -14,7 +14,7 @@
 
 namespace ga3c::runtime {
 
-// One published copy: a network whose parameters are views of `flat`.
+// One published copy: a network whose parameters are views of `flat`, on the node's device.
 struct ParameterSnapshot {
   std::shared_ptr<model::ActorCritic> net;
   std::unique_ptr<model::FlatParameters> flat;
@@ -30,14 +30,21 @@ class ParameterSnapshots {
   using NetFactory = std::function<std::shared_ptr<model::ActorCritic>()>;
 
   // make_net builds a network of the node's architecture (its initial values do not matter:
-  // publish() overwrites them).
-  explicit ParameterSnapshots(NetFactory make_net);
+  // publish() overwrites them); each snapshot's network is moved to `device`.
+  explicit ParameterSnapshots(NetFactory make_net, torch::Device device = torch::kCPU);
 
   // The latest snapshot; holding it keeps it unchanged.
   std::shared_ptr<const ParameterSnapshot> current() const;
 
   // Copies params (num_params() floats) into a snapshot no reader holds and makes it current.
+  // CPU snapshots only.
   void publish(const float* params, int64_t version);
+  // The same from params ([num_params()] float32 on the snapshots' device): the copy stays on
+  // the device and is complete (the calling thread's stream synchronised) before readers can
+  // take the snapshot on streams of their own.
+  void publish(const torch::Tensor& params, int64_t version);
+
+  const torch::Device& device() const { return device_; }
 
   std::size_t num_params() const;
 
@@ -51,9 +58,11 @@ class ParameterSnapshots {
   };
 
   ParameterSnapshot* take_free_or_make();
+  void make_current(ParameterSnapshot* target, int64_t version);
   std::shared_ptr<ParameterSnapshot> hand_out(ParameterSnapshot* snapshot) const;
 
   NetFactory make_net_;
+  torch::Device device_;
   std::shared_ptr<Pool> pool_;
   std::size_t num_params_ = 0;
   mutable std::mutex mutex_;

@@ -2,12 +2,16 @@
 
 #include <cstring>
 
+#include "model/device_stream.h"
+
 namespace ga3c::runtime {
 
-BatchPredictor::BatchPredictor(const std::vector<int64_t>& obs_shape, int max_batch) {
+BatchPredictor::BatchPredictor(const std::vector<int64_t>& obs_shape, int max_batch,
+                               const torch::Device& device)
+    : device_(device) {
   std::vector<int64_t> batch_shape{max_batch};
   batch_shape.insert(batch_shape.end(), obs_shape.begin(), obs_shape.end());
-  input_ = torch::empty(batch_shape, torch::kFloat32);
+  input_ = model::host_buffer(batch_shape, device);
   obs_size_ = input_[0].numel();
 }
 
@@ -18,9 +22,25 @@ void BatchPredictor::predict(const ParameterSnapshot& snapshot, Agent* const* ag
   for (std::size_t i = 0; i < n; ++i) {
     std::memcpy(in + i * obs_size_, agents[i]->observation(), obs_size_ * sizeof(float));
   }
-  auto out = snapshot.net->forward(input_.narrow(0, 0, static_cast<int64_t>(n)));
-  const torch::Tensor pi = torch::softmax(out.logits, 1).contiguous();  // [n, A]
-  const torch::Tensor v = out.value.contiguous();                       // [n]
+  const torch::Tensor batch = input_.narrow(0, 0, static_cast<int64_t>(n));
+  torch::Tensor pi, v;  // [n, A], [n] on the host
+  if (device_.is_cpu()) {
+    auto out = snapshot.net->forward(batch);
+    pi = torch::softmax(out.logits, 1).contiguous();
+    v = out.value.contiguous();
+  } else {
+    auto out = snapshot.net->forward(batch.to(device_, /*non_blocking=*/true));
+    const torch::Tensor pi_device = torch::softmax(out.logits, 1);
+    if (!pi_.defined()) {
+      pi_ = model::host_buffer({input_.size(0), pi_device.size(1)}, device_);
+      v_ = model::host_buffer({input_.size(0)}, device_);
+    }
+    pi = pi_.narrow(0, 0, static_cast<int64_t>(n));
+    v = v_.narrow(0, 0, static_cast<int64_t>(n));
+    pi.copy_(pi_device, /*non_blocking=*/true);
+    v.copy_(out.value, /*non_blocking=*/true);
+    model::synchronize_current_stream(device_);
+  }
   const int64_t actions = pi.size(1);
   const float* pi_data = pi.data_ptr<float>();
   const float* v_data = v.data_ptr<float>();
@@ -32,7 +52,8 @@ void BatchPredictor::predict(const ParameterSnapshot& snapshot, Agent* const* ag
 
 void run_predictor(BlockingQueue<PredictionRequest>& requests, const ParameterSnapshots& params,
                    const std::vector<int64_t>& obs_shape, int max_batch, NodeCounters& counters) {
-  BatchPredictor predictor(obs_shape, max_batch);
+  const model::ThreadStream stream(params.device());
+  BatchPredictor predictor(obs_shape, max_batch, params.device());
   std::vector<PredictionRequest> batch;
   std::vector<Agent*> agents;
   try {

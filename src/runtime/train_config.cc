@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "env/registry.h"
+#include "model/device_name.h"
 #include "model/network_kind.h"
 
 namespace ga3c::runtime {
@@ -119,6 +120,12 @@ void validate(const TrainConfig& c) {
     bad("--deterministic",
         "--deterministic checkpoints do not keep the behaviour log-probabilities V-trace needs; "
         "drop --deterministic or use --correction none");
+  }
+  require_known("--device", [&] { model::parse_device_name(c.device); });
+  if (c.deterministic && model::parse_device_name(c.device).cuda) {
+    bad("--deterministic",
+        "--deterministic runs on the CPU (a GPU's kernels do not promise the same sums on every "
+        "run); drop --deterministic or use --device cpu");
   }
   if (c.deterministic && c.sync_overlap) {
     bad("--deterministic", "--deterministic syncs on the worker's one thread; drop --sync-overlap");

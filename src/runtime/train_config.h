@@ -45,6 +45,9 @@ struct TrainConfig {
   int predictors = 2;   // per node
   int trainers = 2;     // per node
   int env_threads = 1;  // per node: threads stepping the agents
+  // Where predictors and trainers run the network: cpu, cuda (under MPI the node-local rank
+  // mod the GPU count; in one process worker w takes w mod the count) or cuda:N.
+  std::string device = "cpu";
   // One worker, one agent, stepped serially on one thread (one rollout per training batch):
   // a run is a function of its seed and settings, and its checkpoints hold the worker's state
   // too, so a resumed run goes on exactly as if it had not stopped (docs/checkpoints.md).

@@ -21,6 +21,19 @@ std::string error_of(const TrainConfig& config) {
 
 TEST(Validate, DefaultsPass) { EXPECT_EQ(error_of(TrainConfig{}), ""); }
 
+TEST(Validate, DeviceNamesAreCheckedHereTheirGpuAtStart) {
+  TrainConfig c;
+  c.device = "gpu";
+  EXPECT_EQ(error_of(c), "unknown --device 'gpu'; use cpu, cuda or cuda:N");
+  c.device = "cuda:7";  // whether there is a GPU 7 is for the run's start to say
+  EXPECT_EQ(error_of(c), "");
+  c.deterministic = true;
+  c.agents = 1;
+  EXPECT_EQ(error_of(c),
+            "--deterministic runs on the CPU (a GPU's kernels do not promise the same sums on "
+            "every run); drop --deterministic or use --device cpu");
+}
+
 TEST(Validate, CountsThatStartThreadsAreBounded) {
   TrainConfig c;
   c.agents = 100'000'000;

@@ -7,6 +7,7 @@
 #include <torch/torch.h>
 
 #include "algo/a3c_loss.h"
+#include "model/device_stream.h"
 
 namespace ga3c::runtime {
 namespace {
@@ -36,16 +37,21 @@ std::pair<torch::Tensor, torch::Tensor> vtrace_targets(
   for (int64_t d : obs_shape) obs_size *= d;
   std::vector<int64_t> shape{static_cast<int64_t>(bootstrap_obs.size()) / obs_size};
   shape.insert(shape.end(), obs_shape.begin(), obs_shape.end());
+  const torch::Device device = logits.device();
   torch::Tensor bootstrap_values = torch::zeros({shape[0]}, torch::kFloat32);
   if (shape[0] > 0) {
     bootstrap_values =
-        snapshot.net->forward(torch::from_blob(bootstrap_obs.data(), shape, torch::kFloat32))
-            .value.contiguous();
+        snapshot.net
+            ->forward(torch::from_blob(bootstrap_obs.data(), shape, torch::kFloat32).to(device))
+            .value.to(torch::kCPU)
+            .contiguous();
   }
+  // The recursion runs on the host (to() is a no-op for CPU tensors).
   const torch::Tensor target_log_probs =
       torch::log_softmax(logits.detach(), 1).gather(1, actions.unsqueeze(1)).squeeze(1)
+          .to(torch::kCPU)
           .contiguous();
-  const torch::Tensor v = values.detach().contiguous();
+  const torch::Tensor v = values.detach().to(torch::kCPU).contiguous();
   const int64_t total = v.size(0);
   torch::Tensor vs = torch::empty({total}, torch::kFloat32);
   torch::Tensor pg = torch::empty({total}, torch::kFloat32);
@@ -64,25 +70,25 @@ std::pair<torch::Tensor, torch::Tensor> vtrace_targets(
                  config, vs.data_ptr<float>() + offset, pg.data_ptr<float>() + offset);
     offset += static_cast<int64_t>(n);
   }
-  return {vs, pg};
+  return {vs.to(device), pg.to(device)};
 }
 
-}  // namespace
-
-BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
+// The loss of one batch and its gradient with respect to each of the snapshot's parameters
+// (undefined for an unused one), and the batch's figures but the gradient norm.
+BatchResult forward_backward(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
                              const std::vector<int64_t>& obs_shape, const LossConfig& loss_config,
-                             std::vector<float>& grad) {
-  const auto start = std::chrono::steady_clock::now();
+                             std::vector<torch::Tensor>& grads) {
   BatchResult result;
   for (const Rollout& r : batch) {
     result.samples += static_cast<int64_t>(r.size());
     for (int64_t v : r.acted_versions) result.acted_version_sum += static_cast<double>(v);
   }
+  const torch::Device device = snapshot.flat->tensor().device();
   std::vector<int64_t> shape{result.samples};
   shape.insert(shape.end(), obs_shape.begin(), obs_shape.end());
-  torch::Tensor obs = torch::empty(shape, torch::kFloat32);  // [N, obs...]
-  torch::Tensor actions = torch::empty({result.samples}, torch::kInt64);
-  torch::Tensor returns = torch::empty({result.samples}, torch::kFloat32);
+  torch::Tensor obs = model::host_buffer(shape, device);  // [N, obs...]
+  torch::Tensor actions = model::host_buffer({result.samples}, device, torch::kInt64);
+  torch::Tensor returns = model::host_buffer({result.samples}, device);
   float* obs_data = obs.data_ptr<float>();
   int64_t* action_data = actions.data_ptr<int64_t>();
   float* return_data = returns.data_ptr<float>();
@@ -93,6 +99,11 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
     obs_data += r.observations.size();
     action_data += r.size();
     return_data += r.size();
+  }
+  if (!device.is_cpu()) {
+    obs = obs.to(device, /*non_blocking=*/true);
+    actions = actions.to(device, /*non_blocking=*/true);
+    returns = returns.to(device, /*non_blocking=*/true);
   }
 
   auto out = snapshot.net->forward(obs);
@@ -108,35 +119,74 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
   if (!std::isfinite(total)) {
     throw NonFiniteError("non-finite loss (" + std::to_string(total) + ")");
   }
-  const auto grads = torch::autograd::grad({loss.total}, snapshot.flat->parameters(), {},
-                                           /*retain_graph=*/false, /*create_graph=*/false,
-                                           /*allow_unused=*/true);
+  grads = torch::autograd::grad({loss.total}, snapshot.flat->parameters(), {},
+                                /*retain_graph=*/false, /*create_graph=*/false,
+                                /*allow_unused=*/true);
+  result.policy_loss = loss.policy.item<double>();
+  result.value_loss = loss.value.item<double>();
+  result.entropy = loss.entropy.item<double>();
+  return result;
+}
+
+int64_t ns_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
+                                                              start)
+      .count();
+}
+
+}  // namespace
+
+BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
+                             const std::vector<int64_t>& obs_shape, const LossConfig& loss_config,
+                             std::vector<float>& grad) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<torch::Tensor> grads;
+  BatchResult result = forward_backward(snapshot, batch, obs_shape, loss_config, grads);
   grad.resize(snapshot.flat->size());
   snapshot.flat->flatten_gradients(grads, grad.data());
   double sq = 0.0;
   for (float g : grad) sq += static_cast<double>(g) * g;
   if (!std::isfinite(sq)) throw NonFiniteError("non-finite gradient");
-
-  result.policy_loss = loss.policy.item<double>();
-  result.value_loss = loss.value.item<double>();
-  result.entropy = loss.entropy.item<double>();
   result.grad_norm = std::sqrt(sq);
-  result.compute_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                          std::chrono::steady_clock::now() - start)
-                          .count();
+  result.compute_ns = ns_since(start);
+  return result;
+}
+
+BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
+                             const std::vector<int64_t>& obs_shape, const LossConfig& loss_config,
+                             torch::Tensor& grad) {
+  const auto start = std::chrono::steady_clock::now();
+  std::vector<torch::Tensor> grads;
+  BatchResult result = forward_backward(snapshot, batch, obs_shape, loss_config, grads);
+  grad = snapshot.flat->flat_gradient(grads);
+  // Summed in double, as the CPU path sums; item() waits for the stream.
+  const double sq = grad.to(torch::kFloat64).square().sum().item<double>();
+  if (!std::isfinite(sq)) throw NonFiniteError("non-finite gradient");
+  result.grad_norm = std::sqrt(sq);
+  result.compute_ns = ns_since(start);
   return result;
 }
 
 void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& params,
                  const std::vector<int64_t>& obs_shape, int min_batch, const LossConfig& loss,
                  const GradientSink& sink) {
+  const model::ThreadStream stream(params.device());
+  const bool on_cpu = params.device().is_cpu();
   std::vector<Rollout> batch;
-  std::vector<float> grad;
+  std::vector<float> host_grad;
+  torch::Tensor grad;
   try {
     while (true) {
       rollouts.pop_batch(static_cast<std::size_t>(min_batch), batch);
       const auto snapshot = params.current();
-      const BatchResult result = compute_gradient(*snapshot, batch, obs_shape, loss, grad);
+      BatchResult result;
+      if (on_cpu) {
+        result = compute_gradient(*snapshot, batch, obs_shape, loss, host_grad);
+        grad = torch::from_blob(host_grad.data(), {static_cast<int64_t>(host_grad.size())},
+                                torch::kFloat32);
+      } else {
+        result = compute_gradient(*snapshot, batch, obs_shape, loss, grad);
+      }
       sink(grad, result);
     }
   } catch (const QueueClosed&) {

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include <torch/torch.h>
+
 #include "algo/vtrace.h"
 #include "runtime/blocking_queue.h"
 #include "runtime/parameter_snapshots.h"
@@ -42,17 +44,28 @@ struct LossConfig {
   algo::VTraceConfig vtrace;  // with Correction::kVtrace (its gamma: the agents' discount)
 };
 
-// Receives a finite flat gradient (num_params floats) and the batch's figures.
-using GradientSink = std::function<void(const std::vector<float>& grad, const BatchResult&)>;
+// Receives a finite flat gradient ([num_params] float32 on the snapshots' device) and the
+// batch's figures.
+using GradientSink = std::function<void(const torch::Tensor& grad, const BatchResult&)>;
 
-// Computes the loss of one batch and writes its flat gradient into grad (num_params floats).
-// Throws NonFiniteError naming the quantity when the loss or the gradient is not finite, and
-// std::invalid_argument for a V-trace batch whose rollouts lack their per-step fields.
+// Computes the loss of one batch on a CPU snapshot and writes its flat gradient into grad
+// (num_params floats). Throws NonFiniteError naming the quantity when the loss or the
+// gradient is not finite, and std::invalid_argument for a V-trace batch whose rollouts lack
+// their per-step fields.
 BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
                              const std::vector<int64_t>& obs_shape, const LossConfig& loss,
                              std::vector<float>& grad);
+// The same on a snapshot on any device: the batch goes over in pinned buffers, one
+// asynchronous copy per tensor on the thread's current stream, and grad becomes a new
+// [num_params] float32 tensor on the snapshot's device. Returns once the thread's work on the
+// snapshot has finished (the loss and the gradient norm are read back), so that the snapshot
+// may be let go and rewritten.
+BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
+                             const std::vector<int64_t>& obs_shape, const LossConfig& loss,
+                             torch::Tensor& grad);
 
-// The thread body; returns when the training queue is closed. Errors propagate.
+// The thread body; returns when the training queue is closed. Errors propagate. On a GPU the
+// thread runs on a stream of its own.
 void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& params,
                  const std::vector<int64_t>& obs_shape, int min_batch, const LossConfig& loss,
                  const GradientSink& sink);

@@ -10,6 +10,7 @@
 
 #include "comm/in_process_link.h"
 #include "metrics/status_line.h"
+#include "model/device.h"
 #include "ps/parameter_server.h"
 #include "runtime/ga3c_node.h"
 #include "runtime/interval_report.h"
@@ -87,9 +88,14 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
   std::vector<std::unique_ptr<comm::InProcessLink>> links;
   std::vector<std::unique_ptr<Ga3cNode>> nodes;
   for (int w = 0; w < config.workers; ++w) {
+    TrainConfig node_config = config;
+    node_config.device = model::resolve_device(config.device, w);
+    if (node_config.device != "cpu") {
+      spdlog::info("worker {}: device {} ({})", w, node_config.device, model::torch_description());
+    }
     links.push_back(std::make_unique<comm::InProcessLink>(server));
-    nodes.push_back(std::make_unique<Ga3cNode>(w, config, *links.back(), recorder, make_net,
-                                               EnvRunner::EpisodeSink{}, &job_frames));
+    nodes.push_back(std::make_unique<Ga3cNode>(w, node_config, *links.back(), recorder,
+                                               make_net, EnvRunner::EpisodeSink{}, &job_frames));
   }
   if (config.deterministic) {
     // Saves happen between two agent steps, on the node's thread, where its state is whole.

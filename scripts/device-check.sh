@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# Every GPU check of ga3c in one unattended run (issue 11), for a lent machine with one NVIDIA
+# GPU and 16 cores whose python3 holds a CUDA PyTorch (LibTorch inside it), CMake, ninja and a
+# compiler, but none of ga3c's other libraries and no network. Under 8 minutes there:
+#   1 env      what the machine has (nvidia-smi, torch, compilers)
+#   2 deps     unpacks .device-carry/debs (scripts/device-carry.sh made them) into a prefix
+#   3 build    configures and builds ga3c against python3's LibTorch (CUDA), Release, ninja
+#   4 unit     ctest: the unit tests (no learning, cli, mpi or reference tests)
+#   5 gpu      ctest -L gpu: one training step on cuda == cpu; checkpoints across devices
+#   6 device   ctest -R cli_device: --device's refusals (exit 2, nothing written)
+#   7 trainer  bench: trainer samples/s of the A3C CNN (84x84x4) and MinAtar CNN, cpu vs cuda
+#   8 train    bench: MinAtar Breakout `ga3c train` frames/s, PPS, TPS, GPU utilisation
+#   9 sync     bench: mpirun -n 17 ga3c bench sync --workers 16 (median ms)
+# Each step's output goes to $OUT/<step>.log; $OUT/summary.txt has one line per step (PASS,
+# FAIL or SKIP, seconds) and the results table; the last lines printed are the same. A failed
+# step does not stop the later ones that do not need it.
+#
+# The lead, in the repository root of the checkout that `run` sends:
+#   scripts/device-carry.sh      # once, here: .device-carry/debs (~13 MiB), git-excluded
+#   run(command="bash scripts/device-check.sh", carry=[".device-carry"], timeout_s=560)
+# Dry run on a machine without a GPU (the GPU steps then report SKIP), reusing a build tree:
+#   TORCH_PYTHON=/work/venvs/torch2/bin/python BUILD=build-torch2 REUSE_BUILD=1 \
+#     REUSE_TARGETS="ga3c gpu_test trainer_step_bench" OUT=/tmp/dc bash scripts/device-check.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=${OUT:-$ROOT/device-check-out}
+mkdir -p "$OUT"
+TORCH_PYTHON=${TORCH_PYTHON:-python3}
+BUILD=${BUILD:-$ROOT/build-device}
+DEPS=${DEPS:-/tmp/ga3c-deps}
+JOBS=${JOBS:-$(nproc)}
+BENCH_SECONDS=${BENCH_SECONDS:-30}
+SUMMARY=$OUT/summary.txt
+: >"$SUMMARY"
+declare -A STATUS
+
+# step NAME COMMAND...: runs COMMAND with its output in $OUT/NAME.log and records the result.
+step() {
+  local name=$1
+  shift
+  local start=$SECONDS rc
+  echo "== $name: $*"
+  "$@" >"$OUT/$name.log" 2>&1
+  rc=$?
+  local took=$((SECONDS - start)) result=PASS
+  [ $rc -eq 77 ] && result=SKIP
+  [ $rc -ne 0 ] && [ $rc -ne 77 ] && result=FAIL
+  STATUS[$name]=$result
+  printf '%-8s %-4s %4ss  (%s)\n' "$name" "$result" "$took" "$OUT/$name.log" | tee -a "$SUMMARY"
+  if [ "$result" = FAIL ]; then tail -n 15 "$OUT/$name.log" | sed 's/^/    | /'; fi
+  return 0
+}
+ok() { [ "${STATUS[$1]:-}" = PASS ]; }
+have_gpu() { nvidia-smi -L 2>/dev/null | grep -q '^GPU '; }
+
+env_step() {
+  nvidia-smi || echo "no nvidia-smi or no GPU"
+  "$TORCH_PYTHON" -c 'import torch, sys; print("python", sys.version.split()[0], "torch", torch.__version__, "cuda", torch.version.cuda, "available", torch.cuda.is_available(), "cxx11 abi", torch._C._GLIBCXX_USE_CXX11_ABI); print("cmake prefix", torch.utils.cmake_prefix_path)'
+  cmake --version | head -1
+  ninja --version || true
+  c++ --version | head -1
+  nvcc --version | tail -1 || true
+  nproc
+  free -g
+}
+
+deps_step() {
+  if [ ! -d "$ROOT/.device-carry/debs" ]; then
+    echo "no .device-carry/debs: using the system's libraries (run scripts/device-carry.sh here)"
+    return 0
+  fi
+  rm -rf "$DEPS" && mkdir -p "$DEPS"
+  for f in "$ROOT"/.device-carry/debs/*.deb; do dpkg-deb -x "$f" "$DEPS" || return 1; done
+  # zlib1g-dev's link name points at Debian 12's zlib (/lib/.../libz.so.1.2.13): this
+  # machine's own libz.so.1 instead.
+  local lib=$DEPS/usr/lib/x86_64-linux-gnu z
+  if [ ! -e "$lib/libz.so" ]; then
+    z=$(ls /lib/x86_64-linux-gnu/libz.so.1 /usr/lib/x86_64-linux-gnu/libz.so.1 2>/dev/null | head -1)
+    [ -n "$z" ] && ln -sf "$z" "$lib/libz.so"
+  fi
+  ls "$DEPS/usr/bin"
+}
+
+# The carried libraries' environment (after deps_step): compilers and CMake find headers,
+# CMake configs and libraries there; Open MPI and PMIx are relocated to the prefix.
+use_deps() {
+  [ -d "$DEPS/usr" ] || return 0
+  local lib=$DEPS/usr/lib/x86_64-linux-gnu
+  export PATH=$DEPS/usr/bin:$PATH
+  export LD_LIBRARY_PATH=$lib:$lib/openmpi/lib:$lib/pmix2/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export CPATH=$DEPS/usr/include${CPATH:+:$CPATH}
+  export OPAL_PREFIX=$DEPS/usr
+  export PMIX_INSTALL_PREFIX=$lib/pmix2
+  export PMIX_MCA_mca_base_component_path=$lib/pmix2/lib/pmix
+  export OMPI_MCA_mca_base_component_path=$lib/openmpi/lib/openmpi3
+  DEPS_CMAKE=(-DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$DEPS/usr"
+              -DMPI_CXX_COMPILER="$DEPS/usr/bin/mpicxx.openmpi"
+              -DMPIEXEC_EXECUTABLE="$DEPS/usr/bin/mpirun.openmpi")
+}
+
+build_step() {
+  # REUSE_BUILD=1: build the existing $BUILD as configured (a dry run's own build tree).
+  if [ -n "${REUSE_BUILD:-}" ]; then
+    cmake --build "$BUILD" -j "$JOBS" --target ${REUSE_TARGETS:-all}
+    return
+  fi
+  local generator=()
+  command -v ninja >/dev/null && generator=(-G Ninja)
+  cmake -S "$ROOT" -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
+    -DGA3C_WITH_ALE=OFF -DPython3_EXECUTABLE="$(command -v python3)" \
+    "${DEPS_CMAKE[@]}" ${EXTRA_CMAKE:-} || return 1
+  cmake --build "$BUILD" -j "$JOBS"
+}
+
+unit_step() {
+  (cd "$BUILD" && ctest -LE 'learning|cli|mpi|gpu|reference' -j "$JOBS" --timeout 300 \
+     --output-on-failure)
+}
+
+gpu_step() {
+  (cd "$BUILD" && ctest -L gpu --timeout 300 --output-on-failure) || return 1
+  have_gpu || return 77  # ctest reported them skipped
+}
+
+device_cli_step() { (cd "$BUILD" && ctest -R '^cli_device$' --output-on-failure); }
+
+trainer_step() {
+  local b=$BUILD/bench/trainer_step_bench
+  for net in a3c-cnn minatar-cnn; do
+    "$b" --device cpu --network "$net" --threads "$((JOBS / 2))" --seconds 8 || return 1
+    if have_gpu; then
+      for threads in 1 2 4; do
+        "$b" --device cuda --network "$net" --threads "$threads" --seconds 8 || return 1
+      done
+    fi
+  done
+  have_gpu || return 77
+}
+
+# train_run NAME SECONDS ARGS...: `ga3c train` on MinAtar Breakout for SECONDS (then SIGINT,
+# which stops it with a checkpoint), GPU utilisation sampled meanwhile; appends a table row.
+train_run() {
+  local name=$1 seconds=$2
+  shift 2
+  local dir=$OUT/runs/$name smi_pid=""
+  rm -rf "$dir"
+  if have_gpu; then
+    nvidia-smi --query-gpu=utilization.gpu --format=csv,noheader,nounits -lms 250 \
+      >"$OUT/smi-$name.txt" 2>/dev/null &
+    smi_pid=$!
+  fi
+  timeout -s INT "$seconds" "$BUILD/ga3c" train --env MinAtar/Breakout-v0 --run-dir "$dir" \
+    --max-frames 1000000000 --status-interval 2 --checkpoint-every 0 --quiet "$@"
+  local rc=$?
+  [ -n "$smi_pid" ] && kill "$smi_pid" 2>/dev/null
+  [ $rc -eq 0 ] || [ $rc -eq 124 ] || return 1
+  "$TORCH_PYTHON" - "$name" "$dir/system.csv" "$OUT/smi-$name.txt" "$*" >>"$OUT/train-table.txt" <<'PY'
+import csv, os, sys
+name, system, smi, args = sys.argv[1:5]
+rows = list(csv.DictReader(open(system)))[2:]  # the first two intervals warm up
+mean = lambda k: sum(float(r[k]) for r in rows) / max(len(rows), 1)
+util = "-"
+if os.path.exists(smi):
+    vals = [float(v) for v in open(smi).read().split() if v.strip().isdigit()]
+    vals = vals[len(vals) // 5:]
+    util = f"{sum(vals) / len(vals):.0f}%" if vals else "-"
+print(f"| {name} | {mean('fps'):.0f} | {mean('pps'):.0f} | {mean('tps'):.0f} | {util} | {args} |")
+PY
+}
+
+train_step() {
+  local s=$BENCH_SECONDS
+  echo "| run | frames/s | PPS | TPS | GPU util | flags |" >"$OUT/train-table.txt"
+  echo "| --- | --- | --- | --- | --- | --- |" >>"$OUT/train-table.txt"
+  train_run cpu-default "$s" --device cpu || return 1
+  train_run cpu-16cores "$s" --device cpu --agents 256 --env-threads 4 --predictors 4 \
+    --trainers 8 || return 1
+  if have_gpu; then
+    train_run cuda-16cores "$s" --device cuda --agents 256 --env-threads 8 --predictors 2 \
+      --trainers 2 --prediction-batch 256 --min-batch 160 || return 1
+    train_run cuda-4workers "$s" --device cuda --workers 4 --agents 128 --env-threads 3 \
+      --predictors 1 --trainers 1 --prediction-batch 128 --min-batch 80 || return 1
+  fi
+  cat "$OUT/train-table.txt"
+  have_gpu || return 77
+}
+
+sync_step() {
+  local mpirun
+  mpirun=$(command -v mpirun.openmpi || command -v mpirun) || { echo "no mpirun"; return 77; }
+  "$mpirun" --allow-run-as-root --oversubscribe -n 17 "$BUILD/ga3c" bench sync --workers 16 \
+    --network a3c-cnn
+}
+
+start=$SECONDS
+step env env_step
+step deps deps_step
+TORCH_PREFIX=$("$TORCH_PYTHON" -c 'import torch; print(torch.utils.cmake_prefix_path)' 2>/dev/null)
+DEPS_CMAKE=(-DCMAKE_PREFIX_PATH="$TORCH_PREFIX")
+ok deps && use_deps
+step build build_step
+if ok build; then
+  step unit unit_step
+  step gpu gpu_step
+  step device device_cli_step
+  step trainer trainer_step
+  step train train_step
+  step sync sync_step
+fi
+{
+  echo
+  echo "trainer samples/s:"
+  grep -h '^trainer_step_bench' "$OUT/trainer.log" 2>/dev/null | sed 's/^/  /'
+  echo "MinAtar Breakout, ${BENCH_SECONDS}s each:"
+  cat "$OUT/train-table.txt" 2>/dev/null
+  echo "sync:"
+  grep -h 'median' "$OUT/sync.log" 2>/dev/null | sed 's/^/  /'
+  echo "total $((SECONDS - start)) s"
+} | tee -a "$SUMMARY"
+grep -q ' FAIL ' "$SUMMARY" && exit 1
+exit 0
