@@ -337,8 +337,7 @@ def sync_figures(run_dir):
     ms = [number(r, "push_ms") + number(r, "pull_ms") for r in rows
           if number(r, "push_ms") is not None and number(r, "pull_ms") is not None]
     lags = [number(r, "lag") for r in rows if number(r, "lag") is not None]
-    mean = lambda xs: sum(xs) / len(xs) if xs else None
-    return mean(ms), mean(lags)
+    return mean_of(ms), mean_of(lags)
 
 
 def wall_seconds(run_dir):

@@ -11,13 +11,7 @@ import subprocess
 import sys
 import tempfile
 
-
-def gpu_count():
-    try:
-        out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired):
-        return 0
-    return sum(1 for line in out.stdout.splitlines() if line.startswith("GPU "))
+from gpus import gpu_count
 
 
 def expected_error(name, torch_version, cuda_built, gpus):

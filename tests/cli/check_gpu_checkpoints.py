@@ -11,15 +11,9 @@ import subprocess
 import sys
 import tempfile
 
+from gpus import gpu_count
+
 SKIP = 77
-
-
-def gpu_count():
-    try:
-        out = subprocess.run(["nvidia-smi", "-L"], capture_output=True, text=True, timeout=60)
-    except (OSError, subprocess.TimeoutExpired):
-        return 0
-    return sum(1 for line in out.stdout.splitlines() if line.startswith("GPU "))
 
 
 def run(binary, args):
