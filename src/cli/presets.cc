@@ -1,5 +1,7 @@
 #include "cli/presets.h"
 
+#include <algorithm>
+
 namespace ga3c::cli {
 
 const std::vector<Preset>& presets() {
@@ -20,11 +22,15 @@ const std::vector<Preset>& presets() {
   return table;
 }
 
-const Preset* find_preset(const std::string& env_id) {
+std::vector<const Preset*> find_presets(const std::string& env_id) {
+  std::vector<const Preset*> found;
   for (const auto& p : presets()) {
-    if (env_id.rfind(p.env_prefix, 0) == 0) return &p;
+    if (env_id.rfind(p.env_prefix, 0) == 0) found.push_back(&p);
   }
-  return nullptr;
+  std::stable_sort(found.begin(), found.end(), [](const Preset* a, const Preset* b) {
+    return a->env_prefix.size() > b->env_prefix.size();
+  });
+  return found;
 }
 
 std::string presets_help() {

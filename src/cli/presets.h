@@ -9,15 +9,17 @@
 namespace ga3c::cli {
 
 struct Preset {
-  std::string env_prefix;  // applies to ids starting with this ("MinAtar/" covers all games)
+  // Applies to ids starting with this: "MinAtar/" covers all games, "MinAtar/Freeway-" one.
+  std::string env_prefix;
   std::vector<std::pair<std::string, std::string>> settings;  // long flag name -> value
   std::string why;
 };
 
 const std::vector<Preset>& presets();
 
-// The preset that applies to env_id, or nullptr.
-const Preset* find_preset(const std::string& env_id);
+// Every preset that applies to env_id, the most specific (longest prefix) first: a game's own
+// preset wins over its family's where both set a flag.
+std::vector<const Preset*> find_presets(const std::string& env_id);
 
 // "Presets: CartPole-v1: --lr 0.001 ... (why)" lines for --help.
 std::string presets_help();

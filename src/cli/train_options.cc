@@ -148,6 +148,7 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--lr-schedule", lr_schedule_, "constant | linear (to 0 at --max-frames)");
     add("--entropy-beta", c.entropy_beta, "Entropy bonus weight");
     add("--reward-clip", c.reward_clip, "Clip training rewards to [-x, x] (0: off; logged returns stay raw)");
+    add("--grad-clip", c.grad_clip, "Scale each batch's gradient down to this global L2 norm (0: off; train.csv's grad_norm is before clipping)");
     add("--min-batch", c.min_batch, "Samples per training batch, at least");
     add("--prediction-batch", c.prediction_batch, "Observations per prediction batch, at most");
     add("--max-queue", c.max_queue, "Rollouts queued for training before agents wait");
@@ -268,7 +269,7 @@ void TrainOptions::checked(const std::string& flag, Check check) const {
 void TrainOptions::resolve() {
   if (config_option_->count() > 0) apply_config(read_config_file(config_file_), config_file_);
   if (!saved_config_file_.empty()) apply_config(saved_config_, saved_config_file_);
-  if (const Preset* preset = find_preset(config_.env_id)) {
+  for (const Preset* preset : find_presets(config_.env_id)) {
     for (const auto& [flag, value] : preset->settings) {
       CLI::Option* opt = app_.get_option("--" + flag);
       if (opt->count() == 0) {

@@ -75,6 +75,7 @@ void validate(const TrainConfig& c) {
   require_finite("--vtrace-rho-bar", c.vtrace_rho_bar);
   require_finite("--vtrace-c-bar", c.vtrace_c_bar);
   require_finite("--reward-clip", c.reward_clip);
+  require_finite("--grad-clip", c.grad_clip);
   require_finite("--status-interval", c.status_interval_s);
   require_finite("--peer-timeout", c.peer_timeout_s);
   require_positive("--max-frames", static_cast<double>(c.max_frames));
@@ -136,6 +137,9 @@ void validate(const TrainConfig& c) {
   }
   if (!(c.reward_clip >= 0)) {
     bad("--reward-clip", fmt::format("--reward-clip must be >= 0 (0: off), got {}", c.reward_clip));
+  }
+  if (!(c.grad_clip >= 0)) {
+    bad("--grad-clip", fmt::format("--grad-clip must be >= 0 (0: off), got {}", c.grad_clip));
   }
   if (c.min_batch > c.max_queue) {
     bad("--min-batch", fmt::format("--min-batch {} can never be met by --max-queue {} rollouts; "

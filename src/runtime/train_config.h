@@ -60,6 +60,7 @@ struct TrainConfig {
   algo::LrSchedule lr_schedule = algo::LrSchedule::kConstant;
   float entropy_beta = 0.01f;
   float reward_clip = 1.0f;  // training rewards clipped to [-clip, clip]; 0: off
+  float grad_clip = 0.0f;    // each batch's gradient clipped to this global L2 norm; 0: off
   int min_batch = 40;        // samples per training batch, at least
   int prediction_batch = 128;
   int max_queue = 100;       // rollouts queued for training before agents wait

@@ -60,6 +60,9 @@ TEST(Validate, NumbersMustBeFinite) {
   c = TrainConfig{};
   c.gamma = std::nanf("");
   EXPECT_EQ(error_of(c), "--gamma must be in [0, 1], got nan");
+  c = TrainConfig{};
+  c.grad_clip = -40.0f;
+  EXPECT_EQ(error_of(c), "--grad-clip must be >= 0 (0: off), got -40");
 }
 
 TEST(Validate, OptimizerConstants) {

@@ -128,6 +128,11 @@ BatchResult forward_backward(const ParameterSnapshot& snapshot, const std::vecto
   return result;
 }
 
+// The factor that brings a gradient of this norm down to clip (1 when it is within, or clip is 0).
+double clip_scale(double norm, float clip) {
+  return clip > 0 && norm > clip ? clip / norm : 1.0;
+}
+
 int64_t ns_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
                                                               start)
@@ -148,6 +153,10 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
   for (float g : grad) sq += static_cast<double>(g) * g;
   if (!std::isfinite(sq)) throw NonFiniteError("non-finite gradient");
   result.grad_norm = std::sqrt(sq);
+  const double scale = clip_scale(result.grad_norm, loss_config.grad_clip);
+  if (scale < 1.0) {
+    for (float& g : grad) g = static_cast<float>(g * scale);
+  }
   result.compute_ns = ns_since(start);
   return result;
 }
@@ -163,6 +172,8 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
   const double sq = grad.to(torch::kFloat64).square().sum().item<double>();
   if (!std::isfinite(sq)) throw NonFiniteError("non-finite gradient");
   result.grad_norm = std::sqrt(sq);
+  const double scale = clip_scale(result.grad_norm, loss_config.grad_clip);
+  if (scale < 1.0) grad.mul_(scale);
   result.compute_ns = ns_since(start);
   return result;
 }

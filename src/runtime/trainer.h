@@ -30,7 +30,7 @@ class NonFiniteError : public std::runtime_error {
 struct BatchResult {
   int64_t samples = 0;
   double policy_loss = 0, value_loss = 0, entropy = 0;  // sums over the batch
-  double grad_norm = 0;                                  // L2 norm of the flat gradient
+  double grad_norm = 0;  // L2 norm of the flat gradient, before --grad-clip scales it
   // Sum over samples of the global parameter version that chose each sample's action
   // (Rollout::acted_versions), for the policy lag (policy_lag.h).
   double acted_version_sum = 0;
@@ -42,6 +42,9 @@ struct LossConfig {
   float entropy_beta = 0.01f;
   algo::Correction correction = algo::Correction::kNone;
   algo::VTraceConfig vtrace;  // with Correction::kVtrace (its gamma: the agents' discount)
+  // A gradient whose global L2 norm exceeds this is scaled down to it, as A3C implementations
+  // clip (TensorFlow's clip_by_global_norm; universe-starter-agent uses 40). 0: off.
+  float grad_clip = 0.0f;
 };
 
 // Receives a finite flat gradient ([num_params] float32 on the snapshots' device) and the
@@ -49,7 +52,7 @@ struct LossConfig {
 using GradientSink = std::function<void(const torch::Tensor& grad, const BatchResult&)>;
 
 // Computes the loss of one batch on a CPU snapshot and writes its flat gradient into grad
-// (num_params floats). Throws NonFiniteError naming the quantity when the loss or the
+// (num_params floats), clipped to the global norm loss.grad_clip. Throws NonFiniteError naming the quantity when the loss or the
 // gradient is not finite, and std::invalid_argument for a V-trace batch whose rollouts lack
 // their per-step fields.
 BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,

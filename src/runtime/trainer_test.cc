@@ -105,5 +105,27 @@ TEST(Trainer, VTraceRefusesARolloutWithoutBehaviourLogProbs) {
   EXPECT_THROW(compute_gradient(*s, batch, kObsShape, vtrace, g), std::invalid_argument);
 }
 
+TEST(Trainer, GradClipScalesTheGradientDownToTheGlobalNorm) {
+  const auto s = snapshot();
+  const std::vector<Rollout> batch = {on_policy(*s, 5, false, 0.0f), on_policy(*s, 3, true, 1.0f)};
+  std::vector<float> unclipped, clipped, within;
+  const BatchResult a = compute_gradient(*s, batch, kObsShape, LossConfig{}, unclipped);
+  ASSERT_GT(a.grad_norm, 0.0);
+  LossConfig half;
+  half.grad_clip = static_cast<float>(a.grad_norm / 2);
+  const BatchResult b = compute_gradient(*s, batch, kObsShape, half, clipped);
+  EXPECT_DOUBLE_EQ(b.grad_norm, a.grad_norm);  // logged before clipping
+  double sq = 0.0;
+  for (std::size_t i = 0; i < clipped.size(); ++i) {
+    ASSERT_NEAR(clipped[i], unclipped[i] / 2, 1e-6f) << "parameter " << i;
+    sq += static_cast<double>(clipped[i]) * clipped[i];
+  }
+  EXPECT_NEAR(std::sqrt(sq), a.grad_norm / 2, 1e-5 * a.grad_norm);
+  LossConfig loose;
+  loose.grad_clip = static_cast<float>(a.grad_norm * 2);
+  compute_gradient(*s, batch, kObsShape, loose, within);
+  EXPECT_EQ(within, unclipped);
+}
+
 }  // namespace
 }  // namespace ga3c::runtime
