@@ -50,6 +50,24 @@ TEST(TrainOptions, ConfigSetsWhatNoFlagSetAndThePresetTheRest) {
   EXPECT_EQ(c.lr_schedule, algo::LrSchedule::kLinear);
 }
 
+// A game's own preset wins over its family's where both set a flag; the family's fills in the
+// rest; a flag wins over both.
+TEST(TrainOptions, GamePresetOverFamilyPreset) {
+  Train freeway({"--env", "MinAtar/Freeway-v0", "--entropy-beta", "0.02"});
+  EXPECT_EQ(freeway.error_of("[train]\n"), "");
+  const runtime::TrainConfig& c = freeway.options().config();
+  EXPECT_EQ(c.optimizer.rmsprop_style, algo::RmsPropStyle::kTorch);  // Freeway's
+  EXPECT_EQ(c.lr, 7e-4f);                                            // Freeway's, not MinAtar's
+  EXPECT_EQ(c.max_frames, 5'000'000);                                // MinAtar's
+  EXPECT_EQ(c.entropy_beta, 0.02f);                                  // the flag's
+  EXPECT_EQ(c.t_max, 20);
+  Train breakout({"--env", "MinAtar/Breakout-v0"});
+  EXPECT_EQ(breakout.error_of("[train]\n"), "");
+  EXPECT_EQ(breakout.options().config().lr, 0.01f);
+  EXPECT_EQ(breakout.options().config().optimizer.rmsprop_style, algo::RmsPropStyle::kTf);
+  EXPECT_EQ(breakout.options().config().entropy_beta, 0.01f);
+}
+
 // The environment's episode limit unless a flag or the file sets one; 0 only when asked for;
 // the number (never "default") goes into config.toml.
 TEST(TrainOptions, EpisodeLimitDefaultsByEnvironment) {
