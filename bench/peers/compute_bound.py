@@ -19,10 +19,14 @@ the loss are left out (O(n*m), under 1% here); so is the optimizer's O(parameter
 """
 import argparse
 import csv
+import os
 import time
 from pathlib import Path
 
-import torch
+# One BLAS thread, as ga3c's math_threads.h sets it: torch.set_num_threads does not reach OpenBLAS.
+os.environ["OPENBLAS_NUM_THREADS"] = "1"
+os.environ["OMP_NUM_THREADS"] = "1"
+import torch  # noqa: E402
 
 # (name, rows per sample, k, m, first layer): src/model/actor_critic.cc's layers as GEMMs.
 NETWORKS = {
