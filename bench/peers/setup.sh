@@ -19,7 +19,7 @@ prefix="${GA3C_PEERS_PREFIX:-/work/venvs}"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "setup.sh: unknown argument '$1'; usage: setup.sh [--prefix DIR]" >&2; exit 2 ;;
   esac
 done
