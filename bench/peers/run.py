@@ -68,7 +68,8 @@ def run_peer(peer, prefix, env_id, frames, seed, scratch):
     venv, script = PEERS[peer]
     python = Path(prefix) / venv / "bin" / "python"
     if not python.exists():
-        sys.exit(f"run.py: no {python}; run bench/peers/setup.sh --prefix {prefix} first")
+        print(f"run.py: no {python}; run bench/peers/setup.sh --prefix {prefix} first", file=sys.stderr)
+        sys.exit(2)
     env = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
                PYTHONWARNINGS="ignore")
     cmd = [str(python), str(HERE / script), "--env", env_id, "--frames", str(frames),
@@ -109,13 +110,13 @@ def main():
     peers = args.peers.split(",")
     for e in envs:
         if e not in DEFAULT_FRAMES:
-            sys.exit(f"run.py: unknown env {e!r}; choose from {', '.join(DEFAULT_FRAMES)}")
+            parser.error(f"unknown env {e!r}; choose from {', '.join(DEFAULT_FRAMES)}")
     for p in peers:
         if p not in PEERS:
-            sys.exit(f"run.py: unknown peer {p!r}; choose from {', '.join(PEERS)}")
+            parser.error(f"unknown peer {p!r}; choose from {', '.join(PEERS)}")
     if not os.access(args.ga3c, os.X_OK):
-        sys.exit(f"run.py: no ga3c binary at {args.ga3c}; build it (cmake --build build --target ga3c) "
-                 "or pass --ga3c")
+        parser.error(f"no ga3c binary at {args.ga3c}; build it (cmake --build build --target ga3c) "
+                     "or pass --ga3c")
 
     rows = []
     with tempfile.TemporaryDirectory(prefix="ga3c-peers-") as scratch:
