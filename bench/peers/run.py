@@ -67,9 +67,6 @@ def run_ga3c(binary, env_id, frames, seed, scratch):
 def run_peer(peer, prefix, env_id, frames, seed, scratch):
     venv, script = PEERS[peer]
     python = Path(prefix) / venv / "bin" / "python"
-    if not python.exists():
-        print(f"run.py: no {python}; run bench/peers/setup.sh --prefix {prefix} first", file=sys.stderr)
-        sys.exit(2)
     env = dict(os.environ, OMP_NUM_THREADS="1", MKL_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1",
                PYTHONWARNINGS="ignore")
     cmd = [str(python), str(HERE / script), "--env", env_id, "--frames", str(frames),
@@ -117,6 +114,13 @@ def main():
     if not os.access(args.ga3c, os.X_OK):
         parser.error(f"no ga3c binary at {args.ga3c}; build it (cmake --build build --target ga3c) "
                      "or pass --ga3c")
+
+    for p in peers:
+        python = Path(args.prefix) / PEERS[p][0] / "bin" / "python"
+        if not python.exists():
+            print(f"run.py: no {python}; run bench/peers/setup.sh --prefix {args.prefix} first",
+                  file=sys.stderr)
+            sys.exit(2)
 
     rows = []
     with tempfile.TemporaryDirectory(prefix="ga3c-peers-") as scratch:
