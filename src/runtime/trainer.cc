@@ -133,6 +133,26 @@ double clip_scale(double norm, float clip) {
   return clip > 0 && norm > clip ? clip / norm : 1.0;
 }
 
+// The sum of the squares in double, over eight independent partial sums: a single running sum
+// waits on the adder's latency at every element (measured: about 0.09 ms a batch for the
+// MinAtar CNN's 132,695 parameters, 8% of a training step); eight run at its throughput. Its
+// rounding differs from summing in order by about 1e-16 relative: the logged norm and
+// --grad-clip's scale move by as much, below float32's rounding of the scaled gradient.
+double sum_of_squares(const float* g, std::size_t n) {
+  constexpr std::size_t kLanes = 8;
+  double lanes[kLanes] = {};
+  std::size_t i = 0;
+  for (; i + kLanes <= n; i += kLanes) {
+    for (std::size_t k = 0; k < kLanes; ++k) {
+      lanes[k] += static_cast<double>(g[i + k]) * g[i + k];
+    }
+  }
+  double sq = 0.0;
+  for (; i < n; ++i) sq += static_cast<double>(g[i]) * g[i];
+  for (double lane : lanes) sq += lane;
+  return sq;
+}
+
 int64_t ns_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
                                                               start)
@@ -149,8 +169,7 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
   BatchResult result = forward_backward(snapshot, batch, obs_shape, loss_config, grads);
   grad.resize(snapshot.flat->size());
   snapshot.flat->flatten_gradients(grads, grad.data());
-  double sq = 0.0;
-  for (float g : grad) sq += static_cast<double>(g) * g;
+  const double sq = sum_of_squares(grad.data(), grad.size());
   if (!std::isfinite(sq)) throw NonFiniteError("non-finite gradient");
   result.grad_norm = std::sqrt(sq);
   const double scale = clip_scale(result.grad_norm, loss_config.grad_clip);
