@@ -5,6 +5,7 @@ The networks are src/model/actor_critic.cc's trunks (the peers add their own pol
 heads, Linear(128, actions) and Linear(128, 1), as ga3c does), so the parameter counts match
 ga3c's: 132,695 on MinAtar Breakout (6 actions), 17,539 on CartPole.
 """
+import argparse
 import json
 import time
 
@@ -109,6 +110,16 @@ def make_trunk(observation_shape):
 
 def parameter_count(module):
     return sum(p.numel() for p in module.parameters())
+
+
+def peer_parser(doc):
+    """The command line every peer runner takes; a runner adds its own flags to it."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--env", choices=ENVS, required=True)
+    parser.add_argument("--frames", type=int, required=True)
+    parser.add_argument("--envs", type=int, default=64)
+    parser.add_argument("--seed", type=int, default=1)
+    return parser
 
 
 def one_torch_thread():

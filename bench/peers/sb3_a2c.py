@@ -6,7 +6,6 @@ ent_coef 0.01, vf_coef 0.25, TF-like RMSprop eps 1e-5; on CartPole its CartPole 
 0), lr 7e-4, with 64 environments instead of zoo's 16 (Atari) or 8 (CartPole).
 Prints one JSON line (common.report).
 """
-import argparse
 import logging
 
 logging.getLogger().setLevel(logging.ERROR)  # minatar's warning that rendering is unavailable
@@ -30,12 +29,7 @@ class Trunk(BaseFeaturesExtractor):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--env", choices=common.ENVS, required=True)
-    parser.add_argument("--frames", type=int, required=True)
-    parser.add_argument("--envs", type=int, default=64)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = common.peer_parser(__doc__).parse_args()
     common.one_torch_thread()
 
     venv = DummyVecEnv([lambda: common.make_env(args.env) for _ in range(args.envs)])

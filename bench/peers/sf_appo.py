@@ -10,7 +10,6 @@ Sample Factory's own Linear(128, actions) and Linear(128, 1) heads), the CPU, an
 decorrelation steps before training (they would count as frames).
 Prints one JSON line (common.report); Sample Factory's own log goes to --train-dir.
 """
-import argparse
 import functools
 import logging
 import tempfile
@@ -48,11 +47,7 @@ def make_env(env_id, full_env_name, cfg=None, env_config=None, render_mode=None)
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--env", choices=common.ENVS, required=True)
-    parser.add_argument("--frames", type=int, required=True)
-    parser.add_argument("--envs", type=int, default=64)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = common.peer_parser(__doc__)
     parser.add_argument("--train-dir", default=None, help="Sample Factory's output (default: a temporary folder)")
     args = parser.parse_args()
     common.one_torch_thread()
