@@ -434,11 +434,13 @@ def write_settings_markdown(out, keys, rows):
     """settings.md: settings.csv as one Markdown table per environment, for write-ups."""
     lines = []
     for env in dict.fromkeys(r["env"] for r in rows):
-        lines += [f"### {env}", "",
-                  "| " + " | ".join(keys[1:]) + " | seeds | final mean-100 (lowest, highest) "
-                  "| best mean-100 | seeds reaching threshold | frames to threshold "
-                  "| wall s | sync ms | policy lag | overlapping applies |",
-                  "|" + "---|" * (len(keys) - 1) + "---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+        # A grid over env alone has no setting columns: the table starts at seeds.
+        header = keys[1:] + ["seeds", "final mean-100 (lowest, highest)", "best mean-100",
+                             "seeds reaching threshold", "frames to threshold", "wall s",
+                             "sync ms", "policy lag", "overlapping applies"]
+        align = ["---"] * (len(keys) - 1) + ["---:", "---"] + ["---:"] * 7
+        lines += [f"### {env}", "", "| " + " | ".join(header) + " |",
+                  "|" + "|".join(align) + "|"]
         for r in rows:
             if r["env"] != env:
                 continue
