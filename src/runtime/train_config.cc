@@ -31,6 +31,11 @@ void require_at_most(const char* flag, double value, double most, const char* fi
   if (value > most) bad(flag, fmt::format("{} {} exceeds {}; {}", flag, value, most, fix));
 }
 
+// A clipping bound: 0 turns the clipping off.
+void require_clip(const char* flag, double value) {
+  if (!(value >= 0)) bad(flag, fmt::format("{} must be >= 0 (0: off), got {}", flag, value));
+}
+
 void require_fraction(const char* flag, double value) {
   if (!(value >= 0 && value <= 1)) {
     bad(flag, fmt::format("{} must be in [0, 1], got {}", flag, value));
@@ -135,12 +140,8 @@ void validate(const TrainConfig& c) {
   if (!(c.entropy_beta >= 0)) {
     bad("--entropy-beta", fmt::format("--entropy-beta must be >= 0, got {}", c.entropy_beta));
   }
-  if (!(c.reward_clip >= 0)) {
-    bad("--reward-clip", fmt::format("--reward-clip must be >= 0 (0: off), got {}", c.reward_clip));
-  }
-  if (!(c.grad_clip >= 0)) {
-    bad("--grad-clip", fmt::format("--grad-clip must be >= 0 (0: off), got {}", c.grad_clip));
-  }
+  require_clip("--reward-clip", c.reward_clip);
+  require_clip("--grad-clip", c.grad_clip);
   if (c.min_batch > c.max_queue) {
     bad("--min-batch", fmt::format("--min-batch {} can never be met by --max-queue {} rollouts; "
                                    "raise --max-queue", c.min_batch, c.max_queue));
