@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <vector>
+
 namespace ga3c::algo {
 namespace {
 
@@ -84,6 +89,76 @@ TEST(FlatOptimizer, ParsesNamesAndRejectsOthers) {
   EXPECT_EQ(parse_rmsprop_style("torch"), RmsPropStyle::kTorch);
   EXPECT_THROW(parse_optimizer_kind("adagrad"), std::invalid_argument);
   EXPECT_THROW(parse_rmsprop_style("keras"), std::invalid_argument);
+}
+
+// The steps run as AVX-512, AVX2 or SSE2 clones, whichever the CPU has (flat_optimizer.cc);
+// each must give the bits of the formula computed one element at a time, here at -O2 in this
+// file, over a size that leaves a tail after every vector width and gradients from 1e-8 to 10.
+TEST(FlatOptimizer, EveryBuildGivesTheScalarFormulasBits) {
+  constexpr std::size_t n = 1003;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> exponent(-8.0f, 1.0f);
+  std::vector<float> g(n), w0(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    g[i] = std::pow(10.0f, exponent(rng)) * (i % 3 == 0 ? -1.0f : 1.0f);
+    w0[i] = 0.01f * static_cast<float>(i % 17) - 0.08f;
+  }
+  struct Case {
+    OptimizerConfig config;
+    const char* name;
+  };
+  std::vector<Case> cases;
+  cases.push_back({rmsprop(RmsPropStyle::kTf), "tf"});
+  cases.push_back({rmsprop(RmsPropStyle::kTorch), "torch"});
+  cases.back().config.rmsprop_eps = 1e-5;
+  cases.push_back({rmsprop(RmsPropStyle::kTf), "tf momentum"});
+  cases.back().config.rmsprop_momentum = 0.9;
+  OptimizerConfig adam;
+  adam.kind = OptimizerKind::kAdam;
+  cases.push_back({adam, "adam"});
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    FlatOptimizer opt(c.config, n);
+    std::vector<float> w = w0, ref = w0;
+    std::vector<float> first(n, c.config.kind == OptimizerKind::kRmsProp &&
+                                        c.config.rmsprop_style == RmsPropStyle::kTf
+                                    ? 1.0f
+                                    : 0.0f);
+    std::vector<float> second(n, 0.0f);
+    const float decay = static_cast<float>(c.config.rmsprop_decay);
+    const float omd = static_cast<float>(1.0 - c.config.rmsprop_decay);
+    const float eps = static_cast<float>(c.config.rmsprop_eps);
+    const float mom = static_cast<float>(c.config.rmsprop_momentum);
+    const float b1 = 0.9f, b2 = 0.999f, omb1 = static_cast<float>(1.0 - 0.9),
+                omb2 = static_cast<float>(1.0 - 0.999), aeps = 1e-8f;
+    for (int t = 1; t <= 3; ++t) {
+      const float lr = 1e-3f * static_cast<float>(t);
+      opt.step(w.data(), g.data(), lr);
+      const float c1 = static_cast<float>(1.0 - std::pow(0.9, t));
+      const float c2 = static_cast<float>(1.0 - std::pow(0.999, t));
+      for (std::size_t i = 0; i < n; ++i) {
+        if (c.config.kind == OptimizerKind::kAdam) {
+          first[i] = b1 * first[i] + omb1 * g[i];
+          second[i] = b2 * second[i] + omb2 * g[i] * g[i];
+          ref[i] -= lr * (first[i] / c1) / (std::sqrt(second[i] / c2) + aeps);
+          continue;
+        }
+        first[i] = decay * first[i] + omd * g[i] * g[i];
+        const float denom = c.config.rmsprop_style == RmsPropStyle::kTf
+                                ? std::sqrt(first[i] + eps)
+                                : std::sqrt(first[i]) + eps;
+        const float update = lr * g[i] / denom;
+        if (mom != 0.0f) {
+          second[i] = mom * second[i] + update;
+          ref[i] -= second[i];
+        } else {
+          ref[i] -= update;
+        }
+      }
+    }
+    EXPECT_EQ(std::memcmp(w.data(), ref.data(), n * sizeof(float)), 0);
+    EXPECT_EQ(std::memcmp(opt.slots().first.data(), first.data(), n * sizeof(float)), 0);
+  }
 }
 
 TEST(FlatOptimizer, SetSlotsChecksSizes) {
