@@ -4,6 +4,7 @@ set -euo pipefail
 packages=(
   build-essential cmake git python3 python3-pip ccache
   libtorch-dev libopenblas0-pthread libopenmpi-dev openmpi-bin
+  libjemalloc-dev  # the training binaries allocate with jemalloc (cmake/ga3c_malloc.cmake)
   libcli11-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libprotobuf-dev protobuf-compiler libcrcutil-dev
