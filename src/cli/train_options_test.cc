@@ -68,6 +68,22 @@ TEST(TrainOptions, GamePresetOverFamilyPreset) {
   EXPECT_EQ(breakout.options().config().entropy_beta, 0.01f);
 }
 
+// The ALE family's preset: what took Breakout-v5 from random play to learning
+// (docs/results/atari.md); a flag still wins.
+TEST(TrainOptions, AtariPreset) {
+  Train breakout({"--env", "ALE/Breakout-v5", "--grad-clip", "0"});
+  EXPECT_EQ(breakout.error_of("[train]\n"), "");
+  const runtime::TrainConfig& c = breakout.options().config();
+  EXPECT_EQ(c.optimizer.rmsprop_style, algo::RmsPropStyle::kTorch);
+  EXPECT_EQ(c.optimizer.rmsprop_eps, 1e-5);
+  EXPECT_EQ(c.lr, 7e-4f);
+  EXPECT_EQ(c.lr_schedule, algo::LrSchedule::kLinear);
+  EXPECT_EQ(c.sync_freq, 1);
+  EXPECT_EQ(c.grad_clip, 0.0f);  // the flag's, over the preset's 40
+  EXPECT_EQ(c.max_frames, 10'000'000);
+  EXPECT_EQ(c.sticky_action_prob, 0.25);
+}
+
 // The environment's episode limit unless a flag or the file sets one; 0 only when asked for;
 // the number (never "default") goes into config.toml.
 TEST(TrainOptions, EpisodeLimitDefaultsByEnvironment) {

@@ -22,6 +22,20 @@ CsvTable read_run_file(const std::string& dir, const char* file) {
   return CsvTable::read(path.string());
 }
 
+// A run's sync records: sync.csv, or under MPI, where each worker rank writes its own and
+// rank 0 none, sync-w0.csv, sync-w1.csv, ... (README "Training under MPI").
+std::vector<CsvTable> read_sync_files(const std::string& dir) {
+  if (fs::is_regular_file(fs::path(dir) / "sync.csv")) return {read_run_file(dir, "sync.csv")};
+  std::vector<CsvTable> tables;
+  for (int w = 0;; ++w) {
+    const std::string file = "sync-w" + std::to_string(w) + ".csv";
+    if (!fs::is_regular_file(fs::path(dir) / file)) break;
+    tables.push_back(read_run_file(dir, file.c_str()));
+  }
+  if (tables.empty()) read_run_file(dir, "sync.csv");  // throws, naming sync.csv
+  return tables;
+}
+
 template <typename Row>
 void sort_by_frames(std::vector<Row>& rows) {
   std::stable_sort(rows.begin(), rows.end(),
@@ -48,15 +62,16 @@ RunData load_run(const std::string& dir, const std::string& name) {
   }
   sort_by_frames(run.episodes);
 
-  const CsvTable syncs = read_run_file(dir, "sync.csv");
-  const auto& sync_wall_s = syncs.column("wall_s");
-  const auto& sync_frames = syncs.column("frames");
-  const auto& sync_worker = syncs.column("worker");
-  const auto& push_ms = syncs.column("push_ms");
-  const auto& pull_ms = syncs.column("pull_ms");
-  for (std::size_t i = 0; i < syncs.rows(); ++i) {
-    run.syncs.push_back({sync_wall_s[i], sync_frames[i], static_cast<int>(sync_worker[i]),
-                         push_ms[i] + pull_ms[i]});
+  for (const CsvTable& syncs : read_sync_files(dir)) {
+    const auto& sync_wall_s = syncs.column("wall_s");
+    const auto& sync_frames = syncs.column("frames");
+    const auto& sync_worker = syncs.column("worker");
+    const auto& push_ms = syncs.column("push_ms");
+    const auto& pull_ms = syncs.column("pull_ms");
+    for (std::size_t i = 0; i < syncs.rows(); ++i) {
+      run.syncs.push_back({sync_wall_s[i], sync_frames[i], static_cast<int>(sync_worker[i]),
+                           push_ms[i] + pull_ms[i]});
+    }
   }
   sort_by_frames(run.syncs);
 

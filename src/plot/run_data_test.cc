@@ -37,6 +37,30 @@ TEST(RunData, ReadsTheRecordsSortedByFrames) {
   EXPECT_DOUBLE_EQ(run.system[0].fps, 200.5);
 }
 
+// Under MPI rank 0 writes no sync.csv; each worker rank writes sync-w<k>.csv.
+TEST(RunData, AnMpiRunsSyncsComeFromEveryWorkersFile) {
+  const auto dir = test_dir();
+  write_run(dir);
+  std::filesystem::remove(dir / "sync.csv");
+  const std::string header = "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag\n";
+  write_text(dir / "sync-w0.csv", header + "0.5,40,0,10,1,2,100,2,0\n");
+  write_text(dir / "sync-w1.csv", header + "0.4,20,1,10,0.5,0.5,100,1,0\n");
+  const RunData run = load_run(dir.string(), "r");
+  ASSERT_EQ(run.syncs.size(), 2u);
+  EXPECT_EQ(run.syncs[0].worker, 1);
+  EXPECT_DOUBLE_EQ(run.syncs[0].ms, 1.0);
+  EXPECT_EQ(run.syncs[1].worker, 0);
+  EXPECT_DOUBLE_EQ(run.syncs[1].ms, 3.0);
+  std::filesystem::remove(dir / "sync-w0.csv");
+  std::filesystem::remove(dir / "sync-w1.csv");
+  try {
+    load_run(dir.string(), "r");
+    FAIL() << "no error for a run without sync files";
+  } catch (const PlotInputError& e) {
+    EXPECT_NE(std::string(e.what()).find("has no sync.csv"), std::string::npos) << e.what();
+  }
+}
+
 TEST(RunData, MissingFileNamesTheDirectoryAndTheFix) {
   const auto dir = test_dir();
   write_run(dir);
