@@ -115,16 +115,24 @@ BatchResult forward_backward(const ParameterSnapshot& snapshot, const std::vecto
   } else {
     loss = algo::a3c_loss(out.logits, out.value, actions, returns, loss_config.entropy_beta);
   }
-  const double total = loss.total.item<double>();
+  // One read of the four figures instead of four item() calls, each of which waits for the
+  // stream on a GPU. On the CPU it measured the same (CartPole's MLP, batch 40: +1.5%, noise).
+  torch::Tensor figures;
+  {
+    torch::NoGradGuard no_grad;
+    figures = torch::stack({loss.total, loss.policy, loss.value, loss.entropy}).to(torch::kCPU);
+  }
+  const float* f = figures.data_ptr<float>();
+  const double total = f[0];
   if (!std::isfinite(total)) {
     throw NonFiniteError("non-finite loss (" + std::to_string(total) + ")");
   }
   grads = torch::autograd::grad({loss.total}, snapshot.flat->parameters(), {},
                                 /*retain_graph=*/false, /*create_graph=*/false,
                                 /*allow_unused=*/true);
-  result.policy_loss = loss.policy.item<double>();
-  result.value_loss = loss.value.item<double>();
-  result.entropy = loss.entropy.item<double>();
+  result.policy_loss = f[1];
+  result.value_loss = f[2];
+  result.entropy = f[3];
   return result;
 }
 
