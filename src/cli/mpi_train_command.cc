@@ -13,6 +13,7 @@
 #include "model/device.h"
 #include "metrics/run_directory.h"
 #include "metrics/run_recorder.h"
+#include "metrics/worker_files.h"
 #include "runtime/mpi_training.h"
 #include "runtime/interval_report.h"
 #include "runtime/training_run.h"
@@ -89,7 +90,7 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
       summary = runtime::run_mpi_server(config, roles, recorder.get(), plan.start, &stop);
     } else {
       metrics::RecorderFiles files = plan.files;
-      files.suffix = "-w" + std::to_string(roles.worker_index());
+      files.suffix = metrics::worker_file_suffix(roles.worker_index());
       files.system = false;  // server 0 writes the job's
       metrics::RunRecorder recorder(run_dir, tensorboard_name, files);
       if (config.device != "cpu") {

@@ -10,6 +10,7 @@
 #include "checkpoint/checkpoint_error.h"
 #include "cli/config_file.h"
 #include "metrics/run_directory.h"
+#include "metrics/worker_files.h"
 #include "runtime/checkpointing.h"
 #include "runtime/run_setup.h"
 
@@ -85,7 +86,7 @@ runtime::TrainConfig resumed_config(const TrainOptions& options,
   metrics::RecorderFiles files;
   metrics::RunRecorder::check_appendable(config.run_dir, files);
   for (int k = 0; k < config.workers; ++k) {
-    files.suffix = "-w" + std::to_string(k);
+    files.suffix = metrics::worker_file_suffix(k);
     metrics::RunRecorder::check_appendable(config.run_dir, files);
   }
   return config;

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <map>
 
+#include "metrics/worker_files.h"
 #include "plot/csv_table.h"
 #include "plot/plot_error.h"
 
@@ -13,26 +14,29 @@ namespace fs = std::filesystem;
 
 namespace {
 
-CsvTable read_run_file(const std::string& dir, const char* file) {
+PlotInputError missing_file(const std::string& dir, const std::string& file) {
+  return PlotInputError("'" + dir + "' has no " + file +
+                        "; give run directories that `ga3c train` wrote (its --run-dir)");
+}
+
+CsvTable read_run_file(const std::string& dir, const std::string& file) {
   const fs::path path = fs::path(dir) / file;
-  if (!fs::is_regular_file(path)) {
-    throw PlotInputError("'" + dir + "' has no " + file +
-                         "; give run directories that `ga3c train` wrote (its --run-dir)");
-  }
+  if (!fs::is_regular_file(path)) throw missing_file(dir, file);
   return CsvTable::read(path.string());
 }
 
 // A run's sync records: sync.csv, or under MPI, where each worker rank writes its own and
 // rank 0 none, sync-w0.csv, sync-w1.csv, ... (README "Training under MPI").
 std::vector<CsvTable> read_sync_files(const std::string& dir) {
-  if (fs::is_regular_file(fs::path(dir) / "sync.csv")) return {read_run_file(dir, "sync.csv")};
+  const fs::path sync = fs::path(dir) / "sync.csv";
+  if (fs::is_regular_file(sync)) return {CsvTable::read(sync.string())};
   std::vector<CsvTable> tables;
   for (int w = 0;; ++w) {
-    const std::string file = "sync-w" + std::to_string(w) + ".csv";
-    if (!fs::is_regular_file(fs::path(dir) / file)) break;
-    tables.push_back(read_run_file(dir, file.c_str()));
+    const fs::path path = fs::path(dir) / ("sync" + metrics::worker_file_suffix(w) + ".csv");
+    if (!fs::is_regular_file(path)) break;
+    tables.push_back(CsvTable::read(path.string()));
   }
-  if (tables.empty()) read_run_file(dir, "sync.csv");  // throws, naming sync.csv
+  if (tables.empty()) throw missing_file(dir, "sync.csv");
   return tables;
 }
 
