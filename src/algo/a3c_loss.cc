@@ -1,5 +1,9 @@
 #include "algo/a3c_loss.h"
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 namespace ga3c::algo {
 namespace {
 
@@ -17,32 +21,68 @@ void check_shapes(const torch::Tensor& logits, const torch::Tensor& values,
               actions.scalar_type());
 }
 
+// A detached, contiguous host copy (no copy for a contiguous CPU tensor).
+torch::Tensor on_host(const torch::Tensor& t) {
+  return t.detach().to(torch::kCPU).contiguous();
+}
+
 }  // namespace
 
 A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
                  const torch::Tensor& actions, const torch::Tensor& returns, float entropy_beta) {
   check_shapes(logits, values, actions, returns);
+  torch::NoGradGuard no_grad;
   return a3c_loss(logits, values, actions, returns, returns - values, entropy_beta);
 }
 
 A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
-                 const torch::Tensor& actions, const torch::Tensor& returns,
+                 const torch::Tensor& actions, const torch::Tensor& targets,
                  const torch::Tensor& advantages, float entropy_beta) {
-  check_shapes(logits, values, actions, returns);
-  const int64_t batch = logits.size(0);
+  check_shapes(logits, values, actions, targets);
+  const int64_t batch = logits.size(0), num_actions = logits.size(1);
   TORCH_CHECK(advantages.sizes() == torch::IntArrayRef({batch}), "advantages must be [", batch,
               "], got ", advantages.sizes());
-
-  const torch::Tensor log_pi = torch::log_softmax(logits, 1);
-  const torch::Tensor pi = log_pi.exp();
-  const torch::Tensor log_pi_a = log_pi.gather(1, actions.unsqueeze(1)).squeeze(1);
-  const torch::Tensor advantage = advantages.detach();
-
+  const torch::Tensor z = on_host(logits), v = on_host(values), r = on_host(targets),
+                      adv = on_host(advantages), a = on_host(actions);
+  const float* z_data = z.data_ptr<float>();
+  const int64_t* a_data = a.data_ptr<int64_t>();
   A3CLoss loss;
-  loss.policy = -(log_pi_a * advantage).sum();
-  loss.value = 0.5 * (returns - values).pow(2).sum();
-  loss.entropy = -(pi * log_pi).sum();
+  torch::Tensor d_logits = torch::empty({batch, num_actions}, torch::kFloat32);
+  torch::Tensor d_values = torch::empty({batch}, torch::kFloat32);
+  float* d = d_logits.data_ptr<float>();
+  std::vector<double> log_pi(static_cast<std::size_t>(num_actions));
+  for (int64_t b = 0; b < batch; ++b) {
+    const float* row = z_data + b * num_actions;
+    float* d_row = d + b * num_actions;
+    const int64_t action = a_data[b];
+    TORCH_CHECK(action >= 0 && action < num_actions, "action ", action, " of sample ", b,
+                " is outside [0, ", num_actions, ")");
+    // log-sum-exp shifted by the row's largest logit, as log_softmax does, so that no exp
+    // overflows and the probability of a logit far below the rest underflows to 0.
+    const double top = *std::max_element(row, row + num_actions);
+    double sum_exp = 0.0;
+    for (int64_t k = 0; k < num_actions; ++k) sum_exp += std::exp(row[k] - top);
+    const double log_z = top + std::log(sum_exp);
+    double entropy = 0.0;
+    for (int64_t k = 0; k < num_actions; ++k) {
+      log_pi[k] = row[k] - log_z;
+      entropy -= std::exp(log_pi[k]) * log_pi[k];
+    }
+    const double advantage = adv.data_ptr<float>()[b];
+    for (int64_t k = 0; k < num_actions; ++k) {
+      const double pi = std::exp(log_pi[k]);
+      d_row[k] = static_cast<float>(pi * (advantage + entropy_beta * (log_pi[k] + entropy)));
+    }
+    d_row[action] = static_cast<float>(d_row[action] - advantage);
+    const double value_error = static_cast<double>(v.data_ptr<float>()[b]) - r.data_ptr<float>()[b];
+    d_values.data_ptr<float>()[b] = static_cast<float>(value_error);
+    loss.policy -= log_pi[action] * advantage;
+    loss.value += 0.5 * value_error * value_error;
+    loss.entropy += entropy;
+  }
   loss.total = loss.policy + loss.value - entropy_beta * loss.entropy;
+  loss.d_logits = d_logits.to(logits.device());
+  loss.d_values = d_values.to(logits.device());
   return loss;
 }
 
