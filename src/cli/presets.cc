@@ -32,8 +32,8 @@ const std::vector<Preset>& presets() {
        "Gymnasium's v5 sticky actions (Machado et al. 2018). The original GA3C's TF-style "
        "RMSProp (eps 0.1, lr 3e-4) left Breakout at random play after 2.7M frames; torch-style "
        "RMSProp at A2C's lr 7e-4, a server update per training batch instead of per 10, the "
-       "norm clipped at 40 and the lr annealed to 0 over the 10M-frame budget took it to "
-       "42.9 and 39.5 at 10M frames, seeds 1 and 2 (docs/results/atari.md)"},
+       "norm clipped at 40 and the lr annealed to 0 over the 10M-frame budget took five runs to "
+       "32.9-44.2 (mean 40.4) at 10M frames (docs/results/atari.md)"},
   };
   return table;
 }
