@@ -10,13 +10,15 @@ Rows, each with uniform random actions over the minimal set and sticky actions 0
 - preprocessed: frame skip 4, max-pool of the last two frames, greyscale, 84x84 INTER_AREA,
   4-frame stack (ga3c: AtariEnv.step, observation written as float32; Gymnasium:
   FrameStackObservation(AtariPreprocessing(gym.make(id, frameskip=1)), 4); ale-py:
-  AtariVectorEnv with 1 and 2 environments, its C++ threads on the same core).
+  AtariVectorEnv with 1 and 2 environments, its C++ threads on the same core; EnvPool 0.8.4,
+  its own ALE build, with 1 and 8 environments on one thread, in the venv of
+  bench/peers/setup.sh, since it needs gym 0.26 beside gymnasium).
 Frames are emulator frames (steps x 4 where preprocessed). Each figure is the best of --repeat
 interleaved measurements: on a shared machine the least disturbed one is the closest to the
 code's own speed.
 
 Usage: bench/atari_speed.py [--binary build/bench/atari_steps_bench] [--seconds 3] [--repeat 3]
-                            [GAME...]
+                            [--envpool-python PYTHON] [GAME...]
 Prints a Markdown table.
 """
 import argparse
@@ -109,8 +111,41 @@ def vector_preprocessed(game, num_envs, seconds):
     return rate
 
 
+# Run by the EnvPool venv's Python, on the caller's CPU: prints frames per CPU-second.
+ENVPOOL_RATE = """
+import sys, time
+import numpy as np
+import envpool
+game, num_envs, seconds = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+env = envpool.make(game + "-v5", env_type="gymnasium", num_envs=num_envs, num_threads=1, seed=1,
+                   repeat_action_probability=0.25, noop_max=30, img_height=84, img_width=84,
+                   stack_num=4, gray_scale=True, frame_skip=4, episodic_life=False,
+                   reward_clip=False)
+env.reset()
+picks = np.random.default_rng(7).integers(0, env.action_space.n, size=(1 << 12, num_envs))
+frames, i = 0, 0
+cpu_start = time.process_time()
+deadline = time.perf_counter() + seconds
+while time.perf_counter() < deadline:
+    env.step(picks[i & 0xFFF])
+    i += 1
+    frames += 4 * num_envs
+print(frames / (time.process_time() - cpu_start))
+"""
+
+
+def envpool_preprocessed(python, game, num_envs, seconds):
+    if not python:
+        return float("nan")
+    out = subprocess.run([python, "-W", "ignore", "-c", ENVPOOL_RATE, game, str(num_envs),
+                          str(seconds)], capture_output=True, text=True, check=True).stdout
+    return float(out.split()[-1])
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
+    default_envpool = os.path.join(os.environ.get("GA3C_PEERS_PREFIX", "/work/venvs"),
+                                   "peers-envpool", "bin", "python")
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--binary", default=os.path.join(here, "..", "build", "bench",
@@ -118,20 +153,28 @@ def main():
     parser.add_argument("--seconds", type=float, default=3.0, help="per measurement")
     parser.add_argument("--cpu", type=int, default=0, help="the CPU everything runs on")
     parser.add_argument("--repeat", type=int, default=3, help="measurements per figure (best)")
+    parser.add_argument("--envpool-python", default=default_envpool,
+                        help="Python of the venv with EnvPool (bench/peers/setup.sh); its columns "
+                        "stay empty where it does not exist (default %(default)s)")
     parser.add_argument("games", nargs="*", default=["Breakout", "Pong"])
     args = parser.parse_args()
+    if not os.path.exists(args.envpool_python):
+        print(f"atari_speed.py: no {args.envpool_python}, so no EnvPool figures; "
+              "bench/peers/setup.sh makes it", file=sys.stderr)
+        args.envpool_python = None
     os.sched_setaffinity(0, {args.cpu})
 
     def fmt(rate):
-        return format(round(rate), ",")
+        return "" if rate != rate else format(round(rate), ",")
 
     print("| game | ga3c raw | ale-py raw | ga3c preprocessed | Gymnasium + AtariPreprocessing "
-          "| AtariVectorEnv 1 env | AtariVectorEnv 2 envs | preprocessing cost (ga3c) |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+          "| AtariVectorEnv 1 env | AtariVectorEnv 2 envs | EnvPool 1 env | EnvPool 8 envs "
+          "| preprocessing cost (ga3c) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for game in args.games:
         env_id = "ALE/%s-v5" % game
         rom = "".join("_" + c.lower() if c.isupper() else c for c in game).lstrip("_")
-        best = [0.0] * 6
+        best = [float("nan")] * 8
         for _ in range(args.repeat):
             out = subprocess.run([args.binary, "--seconds", str(args.seconds), game],
                                  capture_output=True, text=True, check=True).stdout
@@ -139,8 +182,11 @@ def main():
             rates = [ours["raw"], ale_py_raw(rom, args.seconds), ours["preprocessed"],
                      gymnasium_preprocessed(env_id, args.seconds),
                      vector_preprocessed(rom, 1, args.seconds),
-                     vector_preprocessed(rom, 2, args.seconds)]
-            best = [max(a, b) for a, b in zip(best, rates)]
+                     vector_preprocessed(rom, 2, args.seconds),
+                     envpool_preprocessed(args.envpool_python, game, 1, args.seconds),
+                     envpool_preprocessed(args.envpool_python, game, 8, args.seconds)]
+            # max(b, nan) is b: a figure that was not measured stays empty.
+            best = [r if b != b else max(b, r) for b, r in zip(best, rates)]
         row = [fmt(r) for r in best] + ["%.0f%%" % (100.0 * (best[0] / best[2] - 1.0))]
         print("| %s | %s |" % (game, " | ".join(row)))
         sys.stdout.flush()

@@ -2,8 +2,9 @@
 frame and episode count every runner reports the same way.
 
 The networks are src/model/actor_critic.cc's trunks (the peers add their own policy and value
-heads, Linear(128, actions) and Linear(128, 1), as ga3c does), so the parameter counts match
-ga3c's: 132,695 on MinAtar Breakout (6 actions), 17,539 on CartPole.
+heads, Linear(hidden, actions) and Linear(hidden, 1), as ga3c does), so the parameter counts
+match ga3c's: 132,695 on MinAtar Breakout (6 actions), 17,539 on CartPole, 677,429 on Atari
+Breakout (the A3C CNN, 4 actions).
 """
 import argparse
 import json
@@ -14,7 +15,8 @@ import numpy as np
 import torch
 from torch import nn
 
-ENVS = ("MinAtar/Breakout-v0", "CartPole-v1")
+ENVS = ("MinAtar/Breakout-v0", "CartPole-v1", "ALE/Breakout-v5")
+# The trunk's output width (the A3C CNN's is 256).
 HIDDEN = 128
 # ga3c's --max-episode-frames default for MinAtar; gymnasium's CartPole-v1 already stops at 500.
 MINATAR_MAX_EPISODE_FRAMES = 27000
@@ -30,9 +32,10 @@ class Counter(gym.Wrapper):
     first_step = None
     last_step = None
 
-    def __init__(self, env):
+    def __init__(self, env, frames_per_step=1):
         super().__init__(env)
         self._return = 0.0
+        self._frames_per_step = frames_per_step
 
     def reset(self, **kwargs):
         self._return = 0.0
@@ -42,7 +45,7 @@ class Counter(gym.Wrapper):
         if Counter.first_step is None:
             Counter.first_step = time.perf_counter()
         obs, reward, terminated, truncated, info = self.env.step(action)
-        Counter.frames += 1
+        Counter.frames += self._frames_per_step
         self._return += float(reward)
         if terminated or truncated:
             Counter.returns.append(self._return)
@@ -71,6 +74,23 @@ def make_env(env_id):
         env = gym.wrappers.TimeLimit(FloatObservation(env), MINATAR_MAX_EPISODE_FRAMES)
     elif env_id == "CartPole-v1":
         env = gym.make("CartPole-v1")
+    elif env_id == "ALE/Breakout-v5":
+        # ale-py's own registration of ALE/<Game>-v5 imports its vector environment, which needs
+        # gymnasium >= 1.1 (SB3 2.4 pins 1.0), so the v5 environment is built from its class
+        # with v5's settings (ale_py/registration.py) and frame skip 1 for the preprocessing.
+        from ale_py.env import AtariEnv
+
+        # The reference stack of ga3c's Atari environments (README, Atari): v5's sticky actions
+        # 0.25, 30 no-op starts, frame skip 4 with max-pooling, grey 84x84, 4 frames stacked.
+        # uint8 [4, 84, 84] (channels first), scaled to [0, 1] by the peer's policy, as SB3 does
+        # for images; the episode is the whole game, so returns are raw game scores as ga3c's.
+        env = AtariEnv(game="breakout", repeat_action_probability=0.25, full_action_space=False,
+                       frameskip=1, max_num_frames_per_episode=108_000)
+        env = gym.wrappers.AtariPreprocessing(env, noop_max=30, frame_skip=4, screen_size=84,
+                                              grayscale_obs=True)
+        env = gym.wrappers.FrameStackObservation(env, 4)
+        # Rewards clipped to [-1, 1] for learning, outside the counter that logs raw scores.
+        return gym.wrappers.ClipReward(Counter(env, frames_per_step(env_id)), -1.0, 1.0)
     else:
         raise SystemExit(f"unknown env {env_id!r}; choose one of {', '.join(ENVS)}")
     return Counter(env)
@@ -90,6 +110,21 @@ class MinAtarTrunk(nn.Module):
         return torch.relu(self.fc(h.flatten(1)))
 
 
+class A3cTrunk(nn.Module):
+    """ga3c's A3cCnn without its heads: conv 16@8x8/4, ReLU, conv 32@4x4/2, ReLU, fc 2592 -> 256,
+    ReLU, on channels-first frames (ga3c permutes its channels-last ones to this)."""
+
+    def __init__(self, channels):
+        super().__init__()
+        self.conv1 = nn.Conv2d(channels, 16, 8, stride=4)
+        self.conv2 = nn.Conv2d(16, 32, 4, stride=2)
+        self.fc = nn.Linear(32 * 9 * 9, 256)
+
+    def forward(self, obs):
+        h = torch.relu(self.conv2(torch.relu(self.conv1(obs))))
+        return torch.relu(self.fc(h.flatten(1)))
+
+
 class MlpTrunk(nn.Module):
     """ga3c's Mlp without its heads: fc inputs -> 128, ReLU, fc 128 -> 128, ReLU."""
 
@@ -103,9 +138,20 @@ class MlpTrunk(nn.Module):
 
 
 def make_trunk(observation_shape):
+    if len(observation_shape) == 3 and observation_shape[1:] == (84, 84):
+        return A3cTrunk(observation_shape[0])
     if len(observation_shape) == 3:
         return MinAtarTrunk(observation_shape[2])
     return MlpTrunk(int(np.prod(observation_shape)))
+
+
+def frames_per_step(env_id):
+    """Atari frames are emulator frames, 4 a step at frame skip 4, as ga3c counts them."""
+    return 4 if env_id.startswith("ALE/") else 1
+
+
+def hidden(env_id):
+    return 256 if env_id.startswith("ALE/") else HIDDEN
 
 
 def parameter_count(module):

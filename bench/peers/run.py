@@ -6,6 +6,7 @@ budget, 64 environments each; one table of frames/s, mean return at the budget a
   bench/peers/setup.sh                       # once: the peers' venvs (see there)
   cmake --build build -j2 --target ga3c
   python3 bench/peers/run.py [--ga3c build/ga3c] [--scale 10] [--rounds 2]
+  python3 bench/peers/run.py --envs ALE/Breakout-v5     # Atari: a ga3c built with ALE; SB3 only
 
 ga3c runs with its defaults and the environment's preset (`ga3c train --env E --max-frames N
 --quiet`); its frames/s and return come from the run directory's system.csv (frames over
@@ -29,7 +30,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_FRAMES = {"MinAtar/Breakout-v0": 300_000, "CartPole-v1": 500_000}
+# Opt-in (--envs): they need a ga3c built with ALE and take minutes a run.
+OPTIONAL_FRAMES = {"ALE/Breakout-v5": 200_000}
 PEERS = {"sb3-a2c": ("peers-sb3", "sb3_a2c.py"), "sf-appo": ("peers-sf", "sf_appo.py")}
+# Sample Factory on Atari is not set up: its venv pins gymnasium 0.29 (Sample Factory's
+# requirement), and the ale-py 0.12 that ga3c's Atari matches is made for gymnasium 1.x.
+PEER_ENVS = {"sf-appo": ("MinAtar/Breakout-v0", "CartPole-v1")}
 PARAMETERS_LINE = re.compile(r"(\d+) parameters")
 
 
@@ -99,15 +105,17 @@ def main():
                         help="comma-separated (default: %(default)s)")
     parser.add_argument("--peers", default=",".join(PEERS), help="comma-separated (default: %(default)s)")
     parser.add_argument("--scale", type=float, default=1.0,
-                        help="multiply the frame budgets (Breakout 300k, CartPole 500k) by this")
+                        help="multiply the frame budgets (MinAtar Breakout 300k, CartPole 500k, "
+                        "Atari Breakout 200k) by this")
     parser.add_argument("--rounds", type=int, default=1, help="repeat the interleaved sequence")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     envs = args.envs.split(",")
     peers = args.peers.split(",")
+    budgets = {**DEFAULT_FRAMES, **OPTIONAL_FRAMES}
     for e in envs:
-        if e not in DEFAULT_FRAMES:
-            parser.error(f"unknown env {e!r}; choose from {', '.join(DEFAULT_FRAMES)}")
+        if e not in budgets:
+            parser.error(f"unknown env {e!r}; choose from {', '.join(budgets)}")
     for p in peers:
         if p not in PEERS:
             parser.error(f"unknown peer {p!r}; choose from {', '.join(PEERS)}")
@@ -126,9 +134,12 @@ def main():
     with tempfile.TemporaryDirectory(prefix="ga3c-peers-") as scratch:
         for round_ in range(args.rounds):
             for env_id in envs:
-                frames = int(DEFAULT_FRAMES[env_id] * args.scale)
+                frames = int(budgets[env_id] * args.scale)
                 print(f"{env_id}, {frames:,} frames, round {round_ + 1}", file=sys.stderr)
                 for peer in peers:
+                    if env_id not in PEER_ENVS.get(peer, (env_id,)):
+                        print(f"  {peer} does not run {env_id}: skipped", file=sys.stderr)
+                        continue
                     ours = measured(run_ga3c, args.ga3c, env_id, frames, args.seed, scratch)
                     theirs = measured(run_peer, peer, args.prefix, env_id, frames, args.seed, scratch)
                     theirs["ratio"] = ours["fps"] / theirs["fps"]
@@ -145,6 +156,8 @@ def main():
               f"| {r['frames'] / r['cpu_s']:,.0f} | {r['mean_return_100']:.2f} | {ratio} | {cpu_ratio} "
               f"| {r['load'][0]:.2f} -> {r['load'][1]:.2f} |")
     for env_id in envs:
+        if not any(r["env"] == env_id for r in rows):
+            continue
         ga3c = [r["fps"] for r in rows if r["env"] == env_id and r["runner"] == "ga3c"]
         best = max((r for r in rows if r["env"] == env_id and r["runner"] != "ga3c"), key=lambda r: r["fps"])
         print(f"{env_id}: ga3c {sum(ga3c) / len(ga3c):,.0f} frames/s (mean of {len(ga3c)}) / best peer "

@@ -1,9 +1,9 @@
 """stable-baselines3 A2C on ga3c's network, 64 environments in a DummyVecEnv (one process, one
 torch thread), for bench/peers/run.py. Runs in the peers-sb3 venv (setup.sh).
 
-Settings: rl-zoo's A2C settings (n_steps 5, gamma 0.99, RMSprop; on MinAtar its Atari ones:
-ent_coef 0.01, vf_coef 0.25, TF-like RMSprop eps 1e-5; on CartPole its CartPole ones: ent_coef
-0), lr 7e-4, with 64 environments instead of zoo's 16 (Atari) or 8 (CartPole).
+Settings: rl-zoo's A2C settings (n_steps 5, gamma 0.99, RMSprop; on MinAtar and Atari its
+Atari ones: ent_coef 0.01, vf_coef 0.25, TF-like RMSprop eps 1e-5; on CartPole its CartPole
+ones: ent_coef 0), lr 7e-4, with 64 environments instead of zoo's 16 (Atari) or 8 (CartPole).
 Prints one JSON line (common.report).
 """
 import logging
@@ -20,8 +20,8 @@ import common  # noqa: E402
 
 
 class Trunk(BaseFeaturesExtractor):
-    def __init__(self, observation_space: gym.spaces.Box):
-        super().__init__(observation_space, features_dim=common.HIDDEN)
+    def __init__(self, observation_space: gym.spaces.Box, features_dim: int):
+        super().__init__(observation_space, features_dim=features_dim)
         self.trunk = common.make_trunk(observation_space.shape)
 
     def forward(self, obs):
@@ -33,22 +33,24 @@ def main():
     common.one_torch_thread()
 
     venv = DummyVecEnv([lambda: common.make_env(args.env) for _ in range(args.envs)])
-    minatar = args.env.startswith("MinAtar/")
-    policy_kwargs = dict(features_extractor_class=Trunk, net_arch=[], share_features_extractor=True)
-    if minatar:
+    atari_settings = not args.env.startswith("CartPole")  # MinAtar and Atari
+    policy_kwargs = dict(features_extractor_class=Trunk,
+                         features_extractor_kwargs=dict(features_dim=common.hidden(args.env)),
+                         net_arch=[], share_features_extractor=True)
+    if atari_settings:
         policy_kwargs.update(optimizer_class=RMSpropTFLike, optimizer_kwargs=dict(eps=1e-5))
     model = A2C(
         "MlpPolicy",
         venv,
         n_steps=5,
-        ent_coef=0.01 if minatar else 0.0,
-        vf_coef=0.25 if minatar else 0.5,
+        ent_coef=0.01 if atari_settings else 0.0,
+        vf_coef=0.25 if atari_settings else 0.5,
         policy_kwargs=policy_kwargs,
         device="cpu",
         seed=args.seed,
         verbose=0,
     )
-    model.learn(total_timesteps=args.frames)
+    model.learn(total_timesteps=args.frames // common.frames_per_step(args.env))
     common.report("sb3-a2c", args.env, common.parameter_count(model.policy), layout="DummyVecEnv")
 
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up the peers that bench/peers/run.py measures ga3c against, each in a virtual environment
 # of its own outside the repository: stable-baselines3 A2C (peers-sb3) and Sample Factory APPO
-# (peers-sf, which needs gymnasium < 1.0). Not part of scripts/install-deps.sh nor CI: they are
-# big and only this benchmark uses them.
+# (peers-sf, which needs gymnasium < 1.0); and EnvPool (peers-envpool), whose Atari throughput
+# bench/atari_speed.py measures. Not part of scripts/install-deps.sh nor CI: they are big and
+# only these benchmarks use them.
 #
 #   bench/peers/setup.sh [--prefix DIR]    (default $GA3C_PEERS_PREFIX, else /work/venvs)
 #
@@ -19,7 +20,7 @@ prefix="${GA3C_PEERS_PREFIX:-/work/venvs}"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --prefix) prefix="${2:?--prefix needs a folder}"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "setup.sh: unknown argument '$1'; usage: setup.sh [--prefix DIR]" >&2; exit 2 ;;
   esac
 done
@@ -53,12 +54,15 @@ make_venv() {
 
 make_venv sb3
 make_venv sf
+make_venv envpool
 
 check() {
   OMP_NUM_THREADS=1 "$prefix/peers-$1/bin/python" -W ignore -c "$2" 2>&1 | grep -v "^WARNING:root"
 }
-check sb3 'import torch, stable_baselines3, gymnasium, minatar.gym
+check sb3 'import torch, stable_baselines3, gymnasium, minatar.gym, ale_py.env, cv2
 print("peers-sb3: torch", torch.__version__, "stable-baselines3", stable_baselines3.__version__, "gymnasium", gymnasium.__version__)'
 check sf 'import torch, gymnasium, minatar.gym, sample_factory.train
 from importlib.metadata import version
 print("peers-sf: torch", torch.__version__, "sample-factory", version("sample-factory"), "gymnasium", gymnasium.__version__)'
+check envpool 'import envpool
+print("peers-envpool: envpool", envpool.__version__)'

@@ -52,6 +52,8 @@ def main():
     args = parser.parse_args()
     common.one_torch_thread()
 
+    if args.env not in SF_NAMES:
+        parser.error(f"Sample Factory runs {', '.join(SF_NAMES)} here, not {args.env}")
     name = SF_NAMES[args.env]
     register_env(name, functools.partial(make_env, args.env))
     global_model_factory().register_encoder_factory(Trunk)
