@@ -5,8 +5,9 @@
 // The loss is given with its gradient with respect to the network's outputs, in closed form,
 // to be backpropagated from there (torch::autograd::grad({logits, values}, params,
 // {d_logits, d_values})). Recording the loss's own ops for autograd and replaying them
-// backwards took about a fifth of a training step at CartPole's shapes (docs/benchmarks.md);
-// the closed form is one pass over the [B, A] logits on the host.
+// backwards took about two fifths of a training step at CartPole's shapes (the step is 1.64x
+// faster without it, docs/benchmarks.md); the closed form is one pass over the [B, A]
+// logits on the host.
 #pragma once
 
 #include <torch/torch.h>
@@ -30,8 +31,9 @@ struct A3CLoss {
 // returns: [B] float32 (n-step returns). The advantage is returns - values.
 // entropy_beta >= 0. d_logits and d_values are on the inputs' device and record no autograd
 // graph; on a GPU the inputs are read to the host first (a wait for the stream).
-// log pi comes from log_softmax, so a probability that underflows to 0 gives a finite log pi
-// (logits [0, -200] -> log pi(1) = -200) and the entropy of such a policy is 0, never NaN.
+// log pi is the logits minus their log-sum-exp, as log_softmax computes it, so a probability
+// that underflows to 0 gives a finite log pi (logits [0, -200] -> log pi(1) = -200) and the
+// entropy of such a policy is 0, never NaN.
 // Sums are taken in double, so they may differ from float32 torch sums in the last bits.
 // Throws c10::Error (via TORCH_CHECK) with expected and observed shapes on a mismatch, and for
 // an action outside [0, A).
