@@ -45,12 +45,16 @@ A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
   const torch::Tensor z = on_host(logits), v = on_host(values), r = on_host(targets),
                       adv = on_host(advantages), a = on_host(actions);
   const float* z_data = z.data_ptr<float>();
+  const float* v_data = v.data_ptr<float>();
+  const float* r_data = r.data_ptr<float>();
+  const float* adv_data = adv.data_ptr<float>();
   const int64_t* a_data = a.data_ptr<int64_t>();
   A3CLoss loss;
   torch::Tensor d_logits = torch::empty({batch, num_actions}, torch::kFloat32);
   torch::Tensor d_values = torch::empty({batch}, torch::kFloat32);
   float* d = d_logits.data_ptr<float>();
-  std::vector<double> log_pi(static_cast<std::size_t>(num_actions));
+  float* d_v = d_values.data_ptr<float>();
+  std::vector<double> pi(static_cast<std::size_t>(num_actions));
   for (int64_t b = 0; b < batch; ++b) {
     const float* row = z_data + b * num_actions;
     float* d_row = d + b * num_actions;
@@ -61,22 +65,25 @@ A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
     // overflows and the probability of a logit far below the rest underflows to 0.
     const double top = *std::max_element(row, row + num_actions);
     double sum_exp = 0.0;
-    for (int64_t k = 0; k < num_actions; ++k) sum_exp += std::exp(row[k] - top);
+    for (int64_t k = 0; k < num_actions; ++k) {
+      pi[k] = std::exp(row[k] - top);
+      sum_exp += pi[k];
+    }
     const double log_z = top + std::log(sum_exp);
     double entropy = 0.0;
     for (int64_t k = 0; k < num_actions; ++k) {
-      log_pi[k] = row[k] - log_z;
-      entropy -= std::exp(log_pi[k]) * log_pi[k];
+      pi[k] /= sum_exp;
+      entropy -= pi[k] * (row[k] - log_z);
     }
-    const double advantage = adv.data_ptr<float>()[b];
+    const double advantage = adv_data[b];
     for (int64_t k = 0; k < num_actions; ++k) {
-      const double pi = std::exp(log_pi[k]);
-      d_row[k] = static_cast<float>(pi * (advantage + entropy_beta * (log_pi[k] + entropy)));
+      const double log_pi = row[k] - log_z;
+      d_row[k] = static_cast<float>(pi[k] * (advantage + entropy_beta * (log_pi + entropy)));
     }
     d_row[action] = static_cast<float>(d_row[action] - advantage);
-    const double value_error = static_cast<double>(v.data_ptr<float>()[b]) - r.data_ptr<float>()[b];
-    d_values.data_ptr<float>()[b] = static_cast<float>(value_error);
-    loss.policy -= log_pi[action] * advantage;
+    const double value_error = static_cast<double>(v_data[b]) - r_data[b];
+    d_v[b] = static_cast<float>(value_error);
+    loss.policy -= (row[action] - log_z) * advantage;
     loss.value += 0.5 * value_error * value_error;
     loss.entropy += entropy;
   }
