@@ -16,7 +16,6 @@ import torch
 from torch import nn
 
 ENVS = ("MinAtar/Breakout-v0", "CartPole-v1", "ALE/Breakout-v5")
-# The trunk's output width (the A3C CNN's is 256).
 HIDDEN = 128
 # ga3c's --max-episode-frames default for MinAtar; gymnasium's CartPole-v1 already stops at 500.
 MINATAR_MAX_EPISODE_FRAMES = 27000
@@ -100,6 +99,8 @@ class MinAtarTrunk(nn.Module):
     """ga3c's MinAtarCnn without its heads: conv 16@3x3 on [N, 10, 10, C] (NHWC, permuted as
     ga3c does), ReLU, fc 1024 -> 128, ReLU."""
 
+    out_features = HIDDEN
+
     def __init__(self, channels):
         super().__init__()
         self.conv = nn.Conv2d(channels, 16, 3)
@@ -114,11 +115,13 @@ class A3cTrunk(nn.Module):
     """ga3c's A3cCnn without its heads: conv 16@8x8/4, ReLU, conv 32@4x4/2, ReLU, fc 2592 -> 256,
     ReLU, on channels-first frames (ga3c permutes its channels-last ones to this)."""
 
+    out_features = 256
+
     def __init__(self, channels):
         super().__init__()
         self.conv1 = nn.Conv2d(channels, 16, 8, stride=4)
         self.conv2 = nn.Conv2d(16, 32, 4, stride=2)
-        self.fc = nn.Linear(32 * 9 * 9, 256)
+        self.fc = nn.Linear(32 * 9 * 9, self.out_features)
 
     def forward(self, obs):
         h = torch.relu(self.conv2(torch.relu(self.conv1(obs))))
@@ -127,6 +130,8 @@ class A3cTrunk(nn.Module):
 
 class MlpTrunk(nn.Module):
     """ga3c's Mlp without its heads: fc inputs -> 128, ReLU, fc 128 -> 128, ReLU."""
+
+    out_features = HIDDEN
 
     def __init__(self, inputs):
         super().__init__()
@@ -138,6 +143,7 @@ class MlpTrunk(nn.Module):
 
 
 def make_trunk(observation_shape):
+    """The trunk for these observations; its out_features is the width the heads take."""
     if len(observation_shape) == 3 and observation_shape[1:] == (84, 84):
         return A3cTrunk(observation_shape[0])
     if len(observation_shape) == 3:
@@ -148,10 +154,6 @@ def make_trunk(observation_shape):
 def frames_per_step(env_id):
     """Atari frames are emulator frames, 4 a step at frame skip 4, as ga3c counts them."""
     return 4 if env_id.startswith("ALE/") else 1
-
-
-def hidden(env_id):
-    return 256 if env_id.startswith("ALE/") else HIDDEN
 
 
 def parameter_count(module):

@@ -20,9 +20,10 @@ import common  # noqa: E402
 
 
 class Trunk(BaseFeaturesExtractor):
-    def __init__(self, observation_space: gym.spaces.Box, features_dim: int):
-        super().__init__(observation_space, features_dim=features_dim)
-        self.trunk = common.make_trunk(observation_space.shape)
+    def __init__(self, observation_space: gym.spaces.Box):
+        trunk = common.make_trunk(observation_space.shape)
+        super().__init__(observation_space, features_dim=trunk.out_features)
+        self.trunk = trunk
 
     def forward(self, obs):
         return self.trunk(obs)
@@ -34,9 +35,7 @@ def main():
 
     venv = DummyVecEnv([lambda: common.make_env(args.env) for _ in range(args.envs)])
     atari_settings = not args.env.startswith("CartPole")  # MinAtar and Atari
-    policy_kwargs = dict(features_extractor_class=Trunk,
-                         features_extractor_kwargs=dict(features_dim=common.hidden(args.env)),
-                         net_arch=[], share_features_extractor=True)
+    policy_kwargs = dict(features_extractor_class=Trunk, net_arch=[], share_features_extractor=True)
     if atari_settings:
         policy_kwargs.update(optimizer_class=RMSpropTFLike, optimizer_kwargs=dict(eps=1e-5))
     model = A2C(

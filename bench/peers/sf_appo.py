@@ -38,7 +38,7 @@ class Trunk(Encoder):
         return self.trunk(obs_dict["obs"])
 
     def get_out_size(self):
-        return common.HIDDEN
+        return self.trunk.out_features
 
 
 def make_env(env_id, full_env_name, cfg=None, env_config=None, render_mode=None):
