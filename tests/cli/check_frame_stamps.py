@@ -3,7 +3,8 @@
 
 A --deterministic run of CartPole-v1 (one worker, one agent, 300 frames): the frames column of
 episodes.csv is exactly the running sum of the episodes' lengths, and every TensorBoard
-episode/* point has the same step. A plain run with --workers 2 (60,000 frames): no file's
+episode/* point has the same step. A plain run with --workers 2 (200,000 frames, a system.csv row every 20 ms: about 28 rows here,
+so a machine several times faster still writes more than one): no file's
 frames column and no TensorBoard tag's steps ever go backwards, and none passes the job's
 final frame count. Event files are read record by record with TensorBoard's own loader (PyPI
 `tensorboard`), which keeps every event in file order."""
@@ -72,8 +73,8 @@ def main():
                 failures.append("deterministic %s.csv frames %r" % (name, stamps[:8]))
 
     parallel = os.path.join(tmp, "parallel")
-    proc = train(args.binary, parallel, "--max-frames", "60000", "--workers", "2", "--seed", "3",
-                 "--status-interval", "0.2")
+    proc = train(args.binary, parallel, "--max-frames", "200000", "--workers", "2", "--seed", "3",
+                 "--status-interval", "0.02")
     if proc.returncode != 0:
         failures.append("--workers 2 run: exit %d: %s" % (proc.returncode, proc.stderr))
     else:
