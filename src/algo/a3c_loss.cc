@@ -29,15 +29,18 @@ torch::Tensor on_host(const torch::Tensor& t) {
 }  // namespace
 
 A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
-                 const torch::Tensor& actions, const torch::Tensor& returns, float entropy_beta) {
+                 const torch::Tensor& actions, const torch::Tensor& returns, float entropy_beta,
+                 float value_weight) {
   check_shapes(logits, values, actions, returns);
   torch::NoGradGuard no_grad;
-  return a3c_loss(logits, values, actions, returns, returns - values, entropy_beta);
+  return a3c_loss(logits, values, actions, returns, returns - values, entropy_beta,
+                  value_weight);
 }
 
 A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
                  const torch::Tensor& actions, const torch::Tensor& targets,
-                 const torch::Tensor& advantages, float entropy_beta) {
+                 const torch::Tensor& advantages, float entropy_beta,
+                 float value_weight) {
   check_shapes(logits, values, actions, targets);
   const int64_t batch = logits.size(0), num_actions = logits.size(1);
   TORCH_CHECK(advantages.sizes() == torch::IntArrayRef({batch}), "advantages must be [", batch,
@@ -82,12 +85,12 @@ A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
     }
     d_row[action] = static_cast<float>(d_row[action] - advantage);
     const double value_error = static_cast<double>(v_data[b]) - r_data[b];
-    d_v[b] = static_cast<float>(value_error);
+    d_v[b] = static_cast<float>(value_weight * value_error);
     loss.policy -= (row[action] - log_z) * advantage;
     loss.value += 0.5 * value_error * value_error;
     loss.entropy += entropy;
   }
-  loss.total = loss.policy + loss.value - entropy_beta * loss.entropy;
+  loss.total = loss.policy + value_weight * loss.value - entropy_beta * loss.entropy;
   loss.d_logits = d_logits.to(logits.device());
   loss.d_values = d_values.to(logits.device());
   return loss;

@@ -9,13 +9,14 @@ namespace {
 // form: the reference for d_logits and d_values.
 torch::Tensor autograd_total(const torch::Tensor& logits, const torch::Tensor& values,
                              const torch::Tensor& actions, const torch::Tensor& targets,
-                             const torch::Tensor& advantages, float entropy_beta) {
+                             const torch::Tensor& advantages, float entropy_beta,
+                             float value_weight) {
   const torch::Tensor log_pi = torch::log_softmax(logits, 1);
   const torch::Tensor policy =
       -(log_pi.gather(1, actions.unsqueeze(1)).squeeze(1) * advantages.detach()).sum();
   const torch::Tensor value = 0.5 * (targets - values).pow(2).sum();
   const torch::Tensor entropy = -(log_pi.exp() * log_pi).sum();
-  return policy + value - entropy_beta * entropy;
+  return policy + value_weight * value - entropy_beta * entropy;
 }
 
 TEST(A3CLoss, NearlyImpossibleActionGivesFiniteLossAndGradient) {
@@ -49,6 +50,16 @@ TEST(A3CLoss, ValueLossIsHalfSquaredError) {
   EXPECT_FLOAT_EQ(loss.d_values[0].item<float>(), -1.0f);  // the policy term sees V detached
 }
 
+TEST(A3CLoss, ValueWeightScalesTheValueTermInTheTotalAndTheGradient) {
+  // Uniform over 3 actions, V = 0 against R = 1: advantage 1, policy -log(1/3) = 1.098612.
+  auto loss = a3c_loss(torch::zeros({1, 3}), torch::tensor({0.0f}), torch::tensor({int64_t{2}}),
+                       torch::tensor({1.0f}), 0.0f, 0.5f);
+  EXPECT_FLOAT_EQ(loss.value, 0.5f);  // the figure stays the unweighted 0.5 * (R - V)^2
+  EXPECT_NEAR(loss.total, 1.098612 + 0.5 * 0.5, 1e-6);
+  EXPECT_FLOAT_EQ(loss.d_values[0].item<float>(), -0.5f);
+  EXPECT_NEAR(loss.d_logits[0][2].item<float>(), 1.0f / 3 - 1, 1e-7);  // the policy's unchanged
+}
+
 TEST(A3CLoss, SumsOverTheBatch) {
   auto loss = a3c_loss(torch::zeros({2, 2}), torch::zeros({2}),
                        torch::tensor({int64_t{0}, int64_t{1}}), torch::ones({2}), 0.0f);
@@ -71,20 +82,23 @@ TEST(A3CLoss, VTraceTargetsAndAdvantagesGoToTheirOwnTerms) {
 TEST(A3CLoss, ClosedFormMatchesAutogradOfTheLoss) {
   torch::manual_seed(3);
   const int64_t batch = 37, actions = 6;
-  for (const float beta : {0.0f, 0.01f, 0.3f}) {
+  for (const auto& [beta, weight] :
+       {std::pair{0.0f, 1.0f}, {0.01f, 1.0f}, {0.3f, 1.0f}, {0.01f, 0.5f}, {0.01f, 0.0f}}) {
     auto logits = (3 * torch::randn({batch, actions})).requires_grad_(true);
     auto values = torch::randn({batch}).requires_grad_(true);
     const auto taken = torch::randint(actions, {batch}, torch::kInt64);
     const auto targets = torch::randn({batch});
     const auto advantages = torch::randn({batch});
-    const A3CLoss loss = a3c_loss(logits, values, taken, targets, advantages, beta);
+    const A3CLoss loss = a3c_loss(logits, values, taken, targets, advantages, beta, weight);
     EXPECT_FALSE(loss.d_logits.requires_grad());
     EXPECT_FALSE(loss.d_values.requires_grad());
-    const torch::Tensor total = autograd_total(logits, values, taken, targets, advantages, beta);
+    const torch::Tensor total =
+        autograd_total(logits, values, taken, targets, advantages, beta, weight);
     const auto grads = torch::autograd::grad({total}, {logits, values});
     EXPECT_NEAR(loss.total, total.item<float>(), 1e-4);
-    EXPECT_TRUE(torch::allclose(loss.d_logits, grads[0], 1e-5, 1e-6)) << "beta " << beta;
-    EXPECT_TRUE(torch::allclose(loss.d_values, grads[1], 1e-5, 1e-6)) << "beta " << beta;
+    EXPECT_TRUE(torch::allclose(loss.d_logits, grads[0], 1e-5, 1e-6)) << "beta " << beta << " weight " << weight;
+    EXPECT_TRUE(torch::allclose(loss.d_values, grads[1], 1e-5, 1e-6))
+        << "beta " << beta << " weight " << weight;
   }
 }
 

@@ -147,6 +147,9 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--lr", c.lr, "Learning rate of the local and global optimizers");
     add("--lr-schedule", lr_schedule_, "constant | linear (to 0 at --max-frames)");
     add("--entropy-beta", c.entropy_beta, "Entropy bonus weight");
+    add("--value-loss-weight", c.value_weight,
+        "Weight of the value loss, sum 0.5 * (R - V)^2 (GA3C's 1; universe-starter-agent and "
+        "SB3's Atari settings weigh it 0.5)");
     add("--reward-clip", c.reward_clip, "Clip training rewards to [-x, x] (0: off; logged returns stay raw)");
     add("--grad-clip", c.grad_clip, "Scale each batch's gradient down to this global L2 norm (0: off; train.csv's grad_norm is before clipping)");
     add("--min-batch", c.min_batch, "Samples per training batch, at least");

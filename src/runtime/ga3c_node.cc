@@ -16,6 +16,7 @@ namespace {
 LossConfig loss_config(const TrainConfig& c) {
   LossConfig l;
   l.entropy_beta = c.entropy_beta;
+  l.value_weight = c.value_weight;
   l.grad_clip = c.grad_clip;
   l.correction = c.correction;
   l.vtrace.gamma = c.gamma;

@@ -77,6 +77,7 @@ void validate(const TrainConfig& c) {
   require_finite("--target-return", c.target_return);
   require_finite("--lr", c.lr);
   require_finite("--entropy-beta", c.entropy_beta);
+  require_finite("--value-loss-weight", c.value_weight);
   require_finite("--vtrace-rho-bar", c.vtrace_rho_bar);
   require_finite("--vtrace-c-bar", c.vtrace_c_bar);
   require_finite("--reward-clip", c.reward_clip);
@@ -139,6 +140,10 @@ void validate(const TrainConfig& c) {
   require_fraction("--gamma", c.gamma);
   if (!(c.entropy_beta >= 0)) {
     bad("--entropy-beta", fmt::format("--entropy-beta must be >= 0, got {}", c.entropy_beta));
+  }
+  if (!(c.value_weight >= 0)) {
+    bad("--value-loss-weight",
+        fmt::format("--value-loss-weight must be >= 0, got {}", c.value_weight));
   }
   require_clip("--reward-clip", c.reward_clip);
   require_clip("--grad-clip", c.grad_clip);

@@ -59,6 +59,7 @@ struct TrainConfig {
   float lr = 3e-4f;
   algo::LrSchedule lr_schedule = algo::LrSchedule::kConstant;
   float entropy_beta = 0.01f;
+  float value_weight = 1.0f;  // of the value loss sum 0.5 * (R - V)^2 (GA3C: 1)
   float reward_clip = 1.0f;  // training rewards clipped to [-clip, clip]; 0: off
   float grad_clip = 0.0f;    // each batch's gradient clipped to this global L2 norm; 0: off
   int min_batch = 40;        // samples per training batch, at least

@@ -63,6 +63,12 @@ TEST(Validate, NumbersMustBeFinite) {
   c = TrainConfig{};
   c.grad_clip = -40.0f;
   EXPECT_EQ(error_of(c), "--grad-clip must be >= 0 (0: off), got -40");
+  c = TrainConfig{};
+  c.value_weight = -0.5f;
+  EXPECT_EQ(error_of(c), "--value-loss-weight must be >= 0, got -0.5");
+  c = TrainConfig{};
+  c.value_weight = std::nanf("");
+  EXPECT_EQ(error_of(c), "--value-loss-weight must be a finite number, got nan");
 }
 
 TEST(Validate, OptimizerConstants) {

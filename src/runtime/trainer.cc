@@ -111,9 +111,11 @@ BatchResult forward_backward(const ParameterSnapshot& snapshot, const std::vecto
   if (loss_config.correction == algo::Correction::kVtrace) {
     const auto [vs, pg] = vtrace_targets(snapshot, batch, obs_shape, out.logits, out.value,
                                          actions, loss_config.vtrace);
-    loss = algo::a3c_loss(out.logits, out.value, actions, vs, pg, loss_config.entropy_beta);
+    loss = algo::a3c_loss(out.logits, out.value, actions, vs, pg, loss_config.entropy_beta,
+                          loss_config.value_weight);
   } else {
-    loss = algo::a3c_loss(out.logits, out.value, actions, returns, loss_config.entropy_beta);
+    loss = algo::a3c_loss(out.logits, out.value, actions, returns, loss_config.entropy_beta,
+                          loss_config.value_weight);
   }
   if (!std::isfinite(loss.total)) {
     throw NonFiniteError("non-finite loss (" + std::to_string(loss.total) + ")");

@@ -40,6 +40,7 @@ struct BatchResult {
 // What the loss is made of.
 struct LossConfig {
   float entropy_beta = 0.01f;
+  float value_weight = 1.0f;  // of the value loss, sum 0.5 * (R - V)^2
   algo::Correction correction = algo::Correction::kNone;
   algo::VTraceConfig vtrace;  // with Correction::kVtrace (its gamma: the agents' discount)
   // A gradient whose global L2 norm exceeds this is scaled down to it, as A3C implementations
