@@ -55,6 +55,9 @@ struct AgentState {
   std::vector<float> rollout_observations;  // [n, obs_size] float32 of the unfinished rollout
   std::vector<int64_t> rollout_actions;     // [n]
   std::vector<float> rollout_rewards;       // [n] training rewards (clipped as configured)
+  // [n] log mu(a|x) of each action (V-trace's behaviour policy); empty from files written
+  // before it was kept.
+  std::vector<float> rollout_behaviour_log_probs;
   bool awaiting_bootstrap = false;  // truncated: the next prediction only bootstraps the rollout
   double episode_return = 0.0;      // raw return of the episode so far
   int64_t episode_length = 0;       // its steps so far

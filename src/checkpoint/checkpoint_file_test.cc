@@ -83,6 +83,7 @@ TEST(CheckpointFile, RoundTripsLocalOptimizerStateWorkers) {
   c.workers[0].agents[0].rollout_rewards.clear();
   c.workers[0].agents[0].rollout_observations.clear();
   c.workers[0].agents[0].rollout_acted_versions.clear();
+  c.workers[0].agents[0].rollout_behaviour_log_probs.clear();
   EXPECT_TRUE(identical(decode_checkpoint(encode_checkpoint(c), kName), c));
 }
 
@@ -96,6 +97,16 @@ TEST(CheckpointFile, AFileWithOnlyTheRolloutsFirstActingVersionReadsItForEveryAc
   agent->set_rollout_acted_version(41);
   const Checkpoint c = decode_checkpoint(frame_payload(m.SerializeAsString()), kName);
   EXPECT_EQ(c.workers.at(0).agents.at(0).rollout_acted_versions, (std::vector<int64_t>{41, 41}));
+}
+
+TEST(CheckpointFile, AFileWithoutBehaviourLogProbabilitiesReadsThemEmpty) {
+  // Files written before deterministic runs could use V-trace.
+  proto::Checkpoint m;
+  m.ParseFromString(encode_checkpoint(with_worker(make_checkpoint(4000))).substr(kHeaderSize));
+  m.mutable_workers(0)->mutable_agents(0)->clear_rollout_behaviour_log_probs();
+  const Checkpoint c = decode_checkpoint(frame_payload(m.SerializeAsString()), kName);
+  EXPECT_EQ(c.workers.at(0).agents.at(0).rollout_actions.size(), 2u);
+  EXPECT_TRUE(c.workers.at(0).agents.at(0).rollout_behaviour_log_probs.empty());
 }
 
 TEST(CheckpointFile, RoundTripsLargeShards) {
@@ -244,7 +255,19 @@ TEST(CheckpointFile, RejectsInconsistentWorkerState) {
   m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_acted_versions()->Add(3);
   EXPECT_EQ(error(m), kName +
                           ": invalid content: worker 0 agent 0's rollout of 2 actions has 800 "
-                          "observation floats, 2 rewards and 3 acting versions" + fix);
+                          "observation floats, 2 rewards, 3 acting versions and 2 behaviour "
+                          "log-probabilities" + fix);
+  m = message();
+  m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_behaviour_log_probs()->Add(-1.0f);
+  EXPECT_EQ(error(m), kName +
+                          ": invalid content: worker 0 agent 0's rollout of 2 actions has 800 "
+                          "observation floats, 2 rewards, 2 acting versions and 3 behaviour "
+                          "log-probabilities" + fix);
+  m = message();
+  m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_behaviour_log_probs()->Set(1, 0.5f);
+  EXPECT_EQ(error(m), kName +
+                          ": invalid content: worker 0 agent 0 has a behaviour log-probability "
+                          "that is not <= 0" + fix);
   m = message();
   m.mutable_workers(0)->set_unreported_frames(4001);
   EXPECT_EQ(error(m), kName +

@@ -85,6 +85,7 @@ inline Checkpoint with_worker(Checkpoint c) {
   a.rollout_observations.assign(2 * obs_size, 1.0f);
   a.rollout_actions = {5, 0};
   a.rollout_rewards = {1.0f, -0.0f};
+  a.rollout_behaviour_log_probs = {-1.5f, -0.25f};
   a.awaiting_bootstrap = true;
   a.episode_return = 12.5;
   a.episode_length = 3;
@@ -106,6 +107,7 @@ inline bool identical(const AgentState& a, const AgentState& b) {
          same_bits(a.rollout_observations, b.rollout_observations) &&
          a.rollout_actions == b.rollout_actions &&
          same_bits(a.rollout_rewards, b.rollout_rewards) &&
+         same_bits(a.rollout_behaviour_log_probs, b.rollout_behaviour_log_probs) &&
          a.awaiting_bootstrap == b.awaiting_bootstrap &&
          same_bits(a.episode_return, b.episode_return) && a.episode_length == b.episode_length &&
          a.env.seed == b.env.seed && a.env.resets == b.env.resets &&

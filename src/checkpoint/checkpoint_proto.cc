@@ -59,6 +59,8 @@ void agent_to_proto(const AgentState& a, proto::Agent* m) {
                                          a.rollout_observations.end());
   m->mutable_rollout_actions()->Add(a.rollout_actions.begin(), a.rollout_actions.end());
   m->mutable_rollout_rewards()->Add(a.rollout_rewards.begin(), a.rollout_rewards.end());
+  m->mutable_rollout_behaviour_log_probs()->Add(a.rollout_behaviour_log_probs.begin(),
+                                                a.rollout_behaviour_log_probs.end());
   m->set_awaiting_bootstrap(a.awaiting_bootstrap);
   m->set_episode_return(a.episode_return);
   m->set_episode_length(a.episode_length);
@@ -93,6 +95,7 @@ AgentState agent_from_proto(const proto::Agent& m) {
     a.rollout_acted_versions.assign(a.rollout_actions.size(), m.rollout_acted_version());
   }
   a.rollout_rewards = to_vector(m.rollout_rewards());
+  a.rollout_behaviour_log_probs = to_vector(m.rollout_behaviour_log_probs());
   a.awaiting_bootstrap = m.awaiting_bootstrap();
   a.episode_return = m.episode_return();
   a.episode_length = m.episode_length();

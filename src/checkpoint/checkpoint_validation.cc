@@ -61,12 +61,17 @@ std::string agent_problem(const AgentState& a, std::size_t obs_size, int64_t num
            str(obs_size);
   }
   const std::size_t n = a.rollout_actions.size();
+  const std::size_t log_probs = a.rollout_behaviour_log_probs.size();
   if (a.rollout_observations.size() != n * obs_size || a.rollout_rewards.size() != n ||
-      a.rollout_acted_versions.size() != n) {
+      a.rollout_acted_versions.size() != n || (log_probs != n && log_probs != 0)) {
     return where + "'s rollout of " + str(n) + " actions has " +
            str(a.rollout_observations.size()) + " observation floats, " +
-           str(a.rollout_rewards.size()) + " rewards and " +
-           str(a.rollout_acted_versions.size()) + " acting versions";
+           str(a.rollout_rewards.size()) + " rewards, " +
+           str(a.rollout_acted_versions.size()) + " acting versions and " + str(log_probs) +
+           " behaviour log-probabilities";
+  }
+  for (float lp : a.rollout_behaviour_log_probs) {
+    if (!(lp <= 0)) return where + " has a behaviour log-probability that is not <= 0";
   }
   const std::vector<int64_t> env_actions(a.env.actions.begin(), a.env.actions.end());
   if (!all_below(a.rollout_actions, num_actions) || !all_below(env_actions, num_actions)) {

@@ -66,6 +66,13 @@ TEST(TrainOptions, GamePresetOverFamilyPreset) {
   EXPECT_EQ(breakout.options().config().lr, 0.01f);
   EXPECT_EQ(breakout.options().config().optimizer.rmsprop_style, algo::RmsPropStyle::kTf);
   EXPECT_EQ(breakout.options().config().entropy_beta, 0.01f);
+  EXPECT_EQ(breakout.options().config().correction, algo::Correction::kVtrace);  // MinAtar's
+  Train uncorrected({"--env", "MinAtar/Breakout-v0", "--correction", "none"});
+  EXPECT_EQ(uncorrected.error_of("[train]\n"), "");
+  EXPECT_EQ(uncorrected.options().config().correction, algo::Correction::kNone);
+  Train cartpole({"--env", "CartPole-v1"});
+  EXPECT_EQ(cartpole.error_of("[train]\n"), "");
+  EXPECT_EQ(cartpole.options().config().correction, algo::Correction::kNone);
 }
 
 // The ALE family's preset: what took Breakout-v5 from random play to learning

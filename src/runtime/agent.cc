@@ -102,6 +102,7 @@ checkpoint::AgentState Agent::state() const {
   s.rollout_observations = rollout_.observations;
   s.rollout_actions = rollout_.actions;
   s.rollout_rewards = rewards_;
+  s.rollout_behaviour_log_probs = rollout_.behaviour_log_probs;
   s.awaiting_bootstrap = awaiting_bootstrap_;
   s.episode_return = episode_return_;
   s.episode_length = episode_length_;
@@ -117,12 +118,15 @@ void Agent::restore(const checkpoint::AgentState& s) {
                                 " floats do not fit this environment's " +
                                 std::to_string(observation_.size()));
   }
-  if (s.rollout_rewards.size() != n || s.rollout_acted_versions.size() != n) {
+  const std::size_t log_probs = s.rollout_behaviour_log_probs.size();
+  if (s.rollout_rewards.size() != n || s.rollout_acted_versions.size() != n ||
+      (log_probs != n && log_probs != 0)) {
     throw std::invalid_argument("agent " + std::to_string(id_) + ": the saved rollout has " +
                                 std::to_string(n) + " actions, " +
-                                std::to_string(s.rollout_rewards.size()) + " rewards and " +
+                                std::to_string(s.rollout_rewards.size()) + " rewards, " +
                                 std::to_string(s.rollout_acted_versions.size()) +
-                                " acting versions");
+                                " acting versions and " + std::to_string(log_probs) +
+                                " behaviour log-probabilities");
   }
   if (static_cast<int>(n) > config_.t_max) {
     throw std::invalid_argument("agent " + std::to_string(id_) + ": the saved rollout of " +
@@ -140,6 +144,7 @@ void Agent::restore(const checkpoint::AgentState& s) {
   rollout_.acted_versions = s.rollout_acted_versions;
   rollout_.observations = s.rollout_observations;
   rollout_.actions = s.rollout_actions;
+  rollout_.behaviour_log_probs = s.rollout_behaviour_log_probs;
   rewards_ = s.rollout_rewards;
   awaiting_bootstrap_ = s.awaiting_bootstrap;
   episode_return_ = s.episode_return;

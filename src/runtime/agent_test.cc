@@ -299,7 +299,9 @@ TEST(Agent, RestoreRejectsAStateThatDoesNotFit) {
     agent.restore(s);
     FAIL() << "no error";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "agent 3: the saved rollout has 2 actions, 2 rewards and 1 acting versions");
+    EXPECT_STREQ(e.what(),
+                 "agent 3: the saved rollout has 2 actions, 2 rewards, 1 acting versions and 0 "
+                 "behaviour log-probabilities");
   }
   s = agent.state();
   s.rng = "three";

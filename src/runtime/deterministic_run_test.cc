@@ -127,13 +127,30 @@ void copy_run(const std::string& from, const std::string& to) {
   fs::copy(from, to, fs::copy_options::recursive);
 }
 
-class DeterministicResume : public ::testing::TestWithParam<const char*> {};
+TrainConfig with_correction(TrainConfig c, algo::Correction correction) {
+  c.correction = correction;
+  return c;
+}
+
+struct ResumeCase {
+  const char* env;
+  algo::Correction correction;
+};
+
+class DeterministicResume : public ::testing::TestWithParam<ResumeCase> {};
 
 // 4,000 frames, stop, resume for 4,000 more: the same state as 8,000 frames without a stop,
-// and the first push after the resume the same as the uninterrupted run's.
+// and the first push after the resume the same as the uninterrupted run's. With V-trace the
+// rollout under way at the stop carries its behaviour log-probabilities over.
 TEST_P(DeterministicResume, GoesOnBitForBit) {
-  const std::string env = GetParam();
-  const std::string tag = env == "CartPole-v1" ? "cartpole" : "breakout";
+  const std::string env = GetParam().env;
+  const algo::Correction correction = GetParam().correction;
+  const std::string tag = std::string(env == "CartPole-v1" ? "cartpole" : "breakout") +
+                          (correction == algo::Correction::kVtrace ? "-vtrace" : "");
+  const auto deterministic = [correction](const std::string& e, int64_t frames,
+                                          const std::string& dir) {
+    return with_correction(runtime::deterministic(e, frames, dir), correction);
+  };
   const Checkpoint a = run(deterministic(env, 8000, fresh_dir(tag + "-a")));
   const std::string b_dir = fresh_dir(tag + "-b");
   const Checkpoint b4 = run(deterministic(env, 4000, b_dir));
@@ -170,8 +187,42 @@ TEST_P(DeterministicResume, GoesOnBitForBit) {
   EXPECT_TRUE(same_state(resumed, straight));
 }
 
-INSTANTIATE_TEST_SUITE_P(Envs, DeterministicResume,
-                         ::testing::Values("CartPole-v1", "MinAtar/Breakout-v1"));
+INSTANTIATE_TEST_SUITE_P(
+    Envs, DeterministicResume,
+    ::testing::Values(ResumeCase{"CartPole-v1", algo::Correction::kNone},
+                      ResumeCase{"MinAtar/Breakout-v1", algo::Correction::kNone},
+                      ResumeCase{"MinAtar/Breakout-v1", algo::Correction::kVtrace}));
+
+// A checkpoint from before the behaviour log-probabilities were kept resumes under
+// --correction none only: V-trace would have nothing to weigh the saved actions by.
+TEST(DeterministicRun, VtraceRefusesASavedRolloutWithoutBehaviourLogProbabilities) {
+  const std::string dir = fresh_dir("old-rollout");
+  const TrainConfig c =
+      with_correction(deterministic("CartPole-v1", 4002, dir), algo::Correction::kVtrace);
+  Checkpoint saved = run(c);
+  checkpoint::AgentState& agent = saved.workers.at(0).agents.at(0);
+  ASSERT_FALSE(agent.rollout_actions.empty()) << "the stop must fall inside a rollout";
+  EXPECT_EQ(agent.rollout_behaviour_log_probs.size(), agent.rollout_actions.size());
+  agent.rollout_behaviour_log_probs.clear();
+  RunStart start;
+  start.config_toml = "[train]\n";
+  start.resume = saved;
+  start.resume_path = "ckpt";
+  metrics::RecorderFiles files;
+  files.append = true;
+  files.resume_frames = saved.frames;
+  TrainConfig more = c;
+  more.max_frames = 8000;
+  metrics::RunRecorder recorder(dir, "resumed", files);
+  try {
+    run_training(more, recorder, start);
+    FAIL() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(),
+                 "agent 0: the saved rollout has no behaviour log-probabilities for V-trace (the "
+                 "checkpoint predates them); resume with --correction none");
+  }
+}
 
 // With the linear schedule, a run resumed under --max-frames 8000 anneals towards 8,000 from
 // where it stopped, and its server starts from the saved optimizer slots.

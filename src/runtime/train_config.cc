@@ -123,11 +123,6 @@ void validate(const TrainConfig& c) {
         fmt::format("--deterministic runs one worker with one agent, not --workers {} --agents "
                     "{}; pass --workers 1 --agents 1", c.workers, c.agents));
   }
-  if (c.deterministic && c.correction == algo::Correction::kVtrace) {
-    bad("--deterministic",
-        "--deterministic checkpoints do not keep the behaviour log-probabilities V-trace needs; "
-        "drop --deterministic or use --correction none");
-  }
   require_known("--device", [&] { model::parse_device_name(c.device); });
   if (c.deterministic && model::parse_device_name(c.device).cuda) {
     bad("--deterministic",

@@ -51,8 +51,6 @@ def check_all(binary, tmp):
         (["--correction", "retrace"], ["unknown --correction 'retrace'", "none or vtrace"]),
         (["--vtrace-rho-bar", "0"], ["--vtrace-rho-bar must be > 0"]),
         (["--vtrace-c-bar", "nan"], ["--vtrace-c-bar must be a finite number"]),
-        (["--deterministic", "--agents", "1", "--correction", "vtrace"],
-         ["--deterministic", "--correction none"]),
         (["--agents", "many"], ["--agents"]),
         (["--min-batch", "500"], ["--min-batch 500", "--max-queue"]),
         (["--network", "resnet"], ["unknown network 'resnet'"]),
