@@ -4,15 +4,21 @@
 // issue 11's target of a GPU trainer at least 10x the same machine's CPU ones.
 //
 //   trainer_step_bench [--device cpu|cuda|cuda:N] [--network a3c-cnn|minatar-cnn|mlp]
-//                      [--batch N] [--threads T] [--seconds S]
+//                      [--batch N] [--threads T] [--seconds S] [--correction none|vtrace]
+//
+// With --correction vtrace every rollout carries rewards, behaviour log-probabilities (a
+// uniform policy's) and a bootstrap observation, so the step includes V-trace's recursion and
+// its forward pass of the bootstrap observations.
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <thread>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "algo/vtrace.h"
 #include "model/actor_critic.h"
 #include "model/device.h"
 #include "model/device_stream.h"
@@ -35,7 +41,10 @@ std::vector<runtime::Rollout> batch_of(int64_t samples, int64_t obs_size, int ac
       r.actions.push_back(t % actions);
       r.acted_versions.push_back(1);
       r.returns.push_back(0.1f * t);
+      r.rewards.push_back(t == 4 ? 1.0f : 0.0f);
+      r.behaviour_log_probs.push_back(-std::log(static_cast<float>(actions)));
     }
+    r.bootstrap_observation.assign(obs.data_ptr<float>(), obs.data_ptr<float>() + obs_size);
     batch.push_back(std::move(r));
   }
   return batch;
@@ -45,6 +54,7 @@ std::vector<runtime::Rollout> batch_of(int64_t samples, int64_t obs_size, int ac
 
 int main(int argc, char** argv) {
   std::string device_name = "cpu", network = "a3c-cnn";
+  std::string correction = "none";
   int batch_size = 160, threads = 1;
   double seconds = 10;
   CLI::App app{"Trainer samples per second on one device"};
@@ -54,9 +64,17 @@ int main(int argc, char** argv) {
   app.add_option("--threads", threads, "Trainer threads")->capture_default_str();
   app.add_option("--seconds", seconds, "Timed seconds, after one untimed batch per thread")
       ->capture_default_str();
+  app.add_option("--correction", correction, "none | vtrace")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
   try {
     device_name = model::resolve_device(device_name);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "trainer_step_bench: error: %s\n", e.what());
+    return 2;
+  }
+  runtime::LossConfig loss;
+  try {
+    loss.correction = algo::parse_correction(correction);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "trainer_step_bench: error: %s\n", e.what());
     return 2;
@@ -92,8 +110,8 @@ int main(int argc, char** argv) {
         const auto snapshot = snapshots.current();
         const runtime::BatchResult r =
             device.is_cpu()
-                ? runtime::compute_gradient(*snapshot, batch, spec.shape, {}, host_grad)
-                : runtime::compute_gradient(*snapshot, batch, spec.shape, {}, grad);
+                ? runtime::compute_gradient(*snapshot, batch, spec.shape, loss, host_grad)
+                : runtime::compute_gradient(*snapshot, batch, spec.shape, loss, grad);
         if (timing) samples += r.samples;
       }
     });
@@ -107,8 +125,10 @@ int main(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   done = true;
   for (auto& w : workers) w.join();
-  std::printf("trainer_step_bench: %s %s batch %d threads %d: %.0f samples/s (%.1f batches/s)\n",
-              network.c_str(), device_name.c_str(), batch_size, threads, counted / elapsed,
+  std::printf("trainer_step_bench: %s %s batch %d threads %d correction %s: %.0f samples/s "
+              "(%.1f batches/s)\n",
+              network.c_str(), device_name.c_str(), batch_size, threads, correction.c_str(),
+              counted / elapsed,
               counted / elapsed / batch_size);
   return 0;
 }

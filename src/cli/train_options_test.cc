@@ -70,6 +70,10 @@ TEST(TrainOptions, GamePresetOverFamilyPreset) {
   Train uncorrected({"--env", "MinAtar/Breakout-v0", "--correction", "none"});
   EXPECT_EQ(uncorrected.error_of("[train]\n"), "");
   EXPECT_EQ(uncorrected.options().config().correction, algo::Correction::kNone);
+  Train seaquest({"--env", "MinAtar/Seaquest-v0"});  // its own preset keeps n-step returns
+  EXPECT_EQ(seaquest.error_of("[train]\n"), "");
+  EXPECT_EQ(seaquest.options().config().correction, algo::Correction::kNone);
+  EXPECT_EQ(seaquest.options().config().lr, 0.01f);
   Train cartpole({"--env", "CartPole-v1"});
   EXPECT_EQ(cartpole.error_of("[train]\n"), "");
   EXPECT_EQ(cartpole.options().config().correction, algo::Correction::kNone);
