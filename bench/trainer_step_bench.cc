@@ -66,14 +66,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--correction", correction, "none | vtrace")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
-  try {
-    device_name = model::resolve_device(device_name);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "trainer_step_bench: error: %s\n", e.what());
-    return 2;
-  }
   runtime::LossConfig loss;
   try {
+    device_name = model::resolve_device(device_name);
     loss.correction = algo::parse_correction(correction);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "trainer_step_bench: error: %s\n", e.what());
@@ -128,7 +123,6 @@ int main(int argc, char** argv) {
   std::printf("trainer_step_bench: %s %s batch %d threads %d correction %s: %.0f samples/s "
               "(%.1f batches/s)\n",
               network.c_str(), device_name.c_str(), batch_size, threads, correction.c_str(),
-              counted / elapsed,
-              counted / elapsed / batch_size);
+              counted / elapsed, counted / elapsed / batch_size);
   return 0;
 }

@@ -30,8 +30,9 @@ struct A3CLoss {
 
 // logits: [B, A] float32; values: [B] float32; actions: [B] int64 in [0, A);
 // returns: [B] float32 (n-step returns). The advantage is returns - values.
-// entropy_beta >= 0, value_weight >= 0. d_logits and d_values are on the inputs' device and record no autograd
-// graph; on a GPU the inputs are read to the host first (a wait for the stream).
+// entropy_beta >= 0, value_weight >= 0. d_logits and d_values are on the inputs' device and
+// record no autograd graph; on a GPU the inputs are read to the host first (a wait for the
+// stream).
 // log pi is the logits minus their log-sum-exp, as log_softmax computes it, so a probability
 // that underflows to 0 gives a finite log pi (logits [0, -200] -> log pi(1) = -200) and the
 // entropy of such a policy is 0, never NaN.

@@ -78,6 +78,13 @@ void check_worker_resumable(const std::string& path, const checkpoint::Checkpoin
                             fmt::format("resume with --t-max {} or more",
                                         a.rollout_actions.size()));
     }
+    if (config.correction == algo::Correction::kVtrace &&
+        a.rollout_behaviour_log_probs.size() != a.rollout_actions.size()) {
+      throw CheckpointError(path,
+                            "its agent's rollout holds no behaviour log-probabilities for "
+                            "V-trace (saved before they were kept)",
+                            "resume with --correction none");
+    }
   }
 }
 

@@ -204,24 +204,21 @@ TEST(DeterministicRun, VtraceRefusesASavedRolloutWithoutBehaviourLogProbabilitie
   ASSERT_FALSE(agent.rollout_actions.empty()) << "the stop must fall inside a rollout";
   EXPECT_EQ(agent.rollout_behaviour_log_probs.size(), agent.rollout_actions.size());
   agent.rollout_behaviour_log_probs.clear();
-  RunStart start;
-  start.config_toml = "[train]\n";
-  start.resume = saved;
-  start.resume_path = "ckpt";
-  metrics::RecorderFiles files;
-  files.append = true;
-  files.resume_frames = saved.frames;
   TrainConfig more = c;
   more.max_frames = 8000;
-  metrics::RunRecorder recorder(dir, "resumed", files);
+  const RunSetup setup = make_run_setup(more);
   try {
-    run_training(more, recorder, start);
+    check_resumable("ckpt", saved, run_identity(setup, more, "", 1), more);
     FAIL() << "no error";
-  } catch (const std::invalid_argument& e) {
+  } catch (const checkpoint::CheckpointError& e) {
     EXPECT_STREQ(e.what(),
-                 "agent 0: the saved rollout has no behaviour log-probabilities for V-trace (the "
-                 "checkpoint predates them); resume with --correction none");
+                 "ckpt: its agent's rollout holds no behaviour log-probabilities for V-trace "
+                 "(saved before they were kept); resume with --correction none");
   }
+  TrainConfig uncorrected = more;
+  uncorrected.correction = algo::Correction::kNone;
+  EXPECT_NO_THROW(
+      check_resumable("ckpt", saved, run_identity(setup, uncorrected, "", 1), uncorrected));
 }
 
 // With the linear schedule, a run resumed under --max-frames 8000 anneals towards 8,000 from

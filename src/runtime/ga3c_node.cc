@@ -203,12 +203,6 @@ void Ga3cNode::apply_worker_state(const checkpoint::WorkerState& s) {
   std::vector<float> replayed(agents_.front()->observation_size());
   for (std::size_t i = 0; i < agents_.size(); ++i) {
     const checkpoint::AgentState& a = s.agents[i];
-    if (config_.correction == algo::Correction::kVtrace &&
-        a.rollout_behaviour_log_probs.size() != a.rollout_actions.size()) {
-      throw std::invalid_argument(fmt::format(
-          "agent {}: the saved rollout has no behaviour log-probabilities for V-trace (the "
-          "checkpoint predates them); resume with --correction none", i));
-    }
     replay_envs_[i]->restore(a.env, replayed.data());
     agents_[i]->restore(a);
     if (std::memcmp(replayed.data(), a.observation.data(), replayed.size() * sizeof(float)) !=
