@@ -5,9 +5,8 @@ A --deterministic run of CartPole-v1 (one worker, one agent, 300 frames): the fr
 episodes.csv is exactly the running sum of the episodes' lengths, and every TensorBoard
 episode/* point has the same step. A plain run with --workers 2 (200,000 frames, a
 system.csv row every 20 ms: about 28 rows here, so a machine several times faster still
-writes more than one): no file's
-frames column and no TensorBoard tag's steps ever go backwards, and none passes the job's
-final frame count. Event files are read record by record with TensorBoard's own loader (PyPI
+writes more than one): no file's frames column and no TensorBoard tag's steps ever go
+backwards, and none passes the job's final frame count. Event files are read record by record with TensorBoard's own loader (PyPI
 `tensorboard`), which keeps every event in file order."""
 import argparse
 import csv
