@@ -8,16 +8,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
-# ccache (installed by install-deps.sh) makes rebuilds of unchanged files, and the sanitizer
-# builds' files shared between checkouts, nearly free.
+# ccache (installed by install-deps.sh) makes rebuilds of unchanged files nearly free. CI builds
+# a fresh clone in another folder: paths are hashed relative to the checkout, and the working
+# directory that -g would hash is left out, so its builds hit the cache of earlier checkouts.
 launcher=()
-if command -v ccache > /dev/null; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
+if command -v ccache > /dev/null; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-20G}"
+fi
+# Where a slow CI run spent its time.
+phase() { echo "== test.sh: $1 (${SECONDS} s in)"; }
 
+phase "main build"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}"
 cmake --build build -j"$jobs"
+phase "main tests"
 (cd build && ctest --output-on-failure)
 
 if [ "${1:-}" = "--sanitizers" ]; then
+  phase "ThreadSanitizer build and concurrency tests"
   # LibTorch is not built with ThreadSanitizer, so the TSan build holds the tensor-free parts:
   # queues, agents, node sync and the parameter server.
   cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_WITH_TORCH=OFF -DGA3C_SANITIZE=thread \
@@ -25,13 +34,16 @@ if [ "${1:-}" = "--sanitizers" ]; then
   cmake --build build-tsan -j"$jobs"
   (cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -L concurrency)
 
+  phase "AddressSanitizer build and tests"
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_SANITIZE=address "${launcher[@]}"
   cmake --build build-asan -j"$jobs"
   (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -LE learning)
 
+  phase "fuzzers"
   # libFuzzer needs clang; only the fuzzers and their seed writers are built there.
   cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-    -DGA3C_WITH_TORCH=OFF -DGA3C_FUZZ=ON -DGA3C_FUZZ_SECONDS="${GA3C_FUZZ_SECONDS:-120}"
+    -DGA3C_WITH_TORCH=OFF -DGA3C_FUZZ=ON -DGA3C_FUZZ_SECONDS="${GA3C_FUZZ_SECONDS:-120}" \
+    "${launcher[@]}"
   cmake --build build-fuzz -j"$jobs" \
     --target checkpoint_fuzz checkpoint_fuzz_seeds config_fuzz config_fuzz_seeds
   (cd build-fuzz && ctest --output-on-failure -L fuzz -j"$jobs")  # the two fuzzers side by side
