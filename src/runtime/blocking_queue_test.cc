@@ -40,6 +40,60 @@ TEST(BlockingQueue, TwoTrainersOneMinimumBatchOnlyOneGetsIt) {
   EXPECT_EQ(queue.size(), 0u);
 }
 
+TEST(BlockingQueue, BatchWaitersWithDifferentMinimumsAreEachWokenWhenTheirsIsMet) {
+  BlockingQueue<int> queue(100, [](const int& n) { return static_cast<std::size_t>(n); });
+  std::atomic<int> small_done{0}, large_done{0};
+  std::thread large([&] {
+    std::vector<int> batch;
+    queue.pop_batch(10, batch);
+    ++large_done;
+  });
+  std::thread small([&] {
+    std::vector<int> batch;
+    queue.pop_batch(3, batch);
+    ++small_done;
+  });
+  std::this_thread::sleep_for(50ms);  // both waiting
+  for (int i = 0; i < 3; ++i) queue.push(1);
+  while (small_done.load() + large_done.load() == 0) std::this_thread::sleep_for(1ms);
+  EXPECT_EQ(large_done.load(), 0);  // 3 samples were there: only the minimum of 3 was met
+  for (int i = 0; i < 10; ++i) queue.push(1);
+  small.join();
+  large.join();
+  EXPECT_EQ(small_done.load(), 1);
+  EXPECT_EQ(large_done.load(), 1);
+  EXPECT_EQ(queue.size(), 0u);
+}
+
+TEST(BlockingQueue, PushAllHandsEveryItemOverInOrderAndOneConsumerTakesThemAtOnce) {
+  BlockingQueue<int> queue(10);
+  std::vector<int> items{1, 2, 3, 4};
+  queue.push_all(items);
+  EXPECT_TRUE(items.empty());
+  std::vector<int> out;
+  queue.pop_up_to(10, out);
+  EXPECT_EQ(out, (std::vector<int>{1, 2, 3, 4}));
+}
+
+TEST(BlockingQueue, PushAllIntoAFullQueueWaitsForRoomAndLosesNothing) {
+  BlockingQueue<int> queue(2);
+  std::vector<int> got;
+  std::thread consumer([&] {
+    while (got.size() < 7) got.push_back(queue.pop());
+  });
+  std::vector<int> items{0, 1, 2, 3, 4, 5, 6};
+  queue.push_all(items);
+  consumer.join();
+  EXPECT_EQ(got, (std::vector<int>{0, 1, 2, 3, 4, 5, 6}));
+}
+
+TEST(BlockingQueue, PushAllOnAClosedQueueThrows) {
+  BlockingQueue<int> queue(4);
+  queue.close();
+  std::vector<int> items{1};
+  EXPECT_THROW(queue.push_all(items), QueueClosed);
+}
+
 TEST(BlockingQueue, PopBatchTakesOnlyUntilTheMinimum) {
   BlockingQueue<int> queue(10, [](const int& n) { return static_cast<std::size_t>(n); });
   for (int n : {3, 3, 3, 3}) queue.push(n);

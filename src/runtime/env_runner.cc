@@ -1,5 +1,7 @@
 #include "runtime/env_runner.h"
 
+#include <algorithm>
+
 namespace ga3c::runtime {
 
 EnvRunner::EnvRunner(std::vector<Agent*> agents, BlockingQueue<PredictionRequest>& predictions,
@@ -20,17 +22,27 @@ void EnvRunner::run() {
       agent->start();
       predictions_.push({agent, &replies_});
     }
+    // Requests go to the predictors in chunks of an eighth of the agents: one hand-off per
+    // agent was a predictor's wake-up and a prediction batch of its own, and one per whole
+    // batch of answers would make stepping and predicting take turns instead of overlapping.
+    const std::size_t chunk = std::max<std::size_t>(1, agents_.size() / 8);
+    std::vector<Agent*> answered;
+    std::vector<PredictionRequest> requests;
     while (true) {
-      Agent* agent = replies_.pop();
-      AgentStep step;
-      {
-        BusyTimer busy(counters_.env_ns);
-        step = agent->on_prediction();
+      replies_.pop_up_to(agents_.size(), answered);
+      for (Agent* agent : answered) {
+        AgentStep step;
+        {
+          BusyTimer busy(counters_.env_ns);
+          step = agent->on_prediction();
+        }
+        frames_.add(step.frames);
+        if (step.episode) on_episode_(*step.episode);
+        for (Rollout& rollout : step.rollouts) training_.push(std::move(rollout));
+        requests.push_back({agent, &replies_});
+        if (requests.size() == chunk) predictions_.push_all(requests);
       }
-      frames_.add(step.frames);
-      if (step.episode) on_episode_(*step.episode);
-      for (Rollout& rollout : step.rollouts) training_.push(std::move(rollout));
-      predictions_.push({agent, &replies_});
+      if (!requests.empty()) predictions_.push_all(requests);
     }
   } catch (const QueueClosed&) {
   }

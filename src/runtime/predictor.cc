@@ -51,12 +51,27 @@ void BatchPredictor::predict(const ParameterSnapshot& snapshot, Agent* const* ag
   }
 }
 
+namespace {
+
+// Hands each agent back to its runner, one push per run of requests from the same runner (all
+// of them with one env thread), so a runner wakes once per prediction batch.
+void answer(const std::vector<PredictionRequest>& batch, std::vector<Agent*>& answers) {
+  for (std::size_t i = 0; i < batch.size();) {
+    BlockingQueue<Agent*>* reply = batch[i].reply;
+    for (; i < batch.size() && batch[i].reply == reply; ++i) answers.push_back(batch[i].agent);
+    reply->push_all(answers);
+  }
+}
+
+}  // namespace
+
 void run_predictor(BlockingQueue<PredictionRequest>& requests, const ParameterSnapshots& params,
                    const std::vector<int64_t>& obs_shape, int max_batch, NodeCounters& counters) {
   const model::ThreadStream stream(params.device());
   BatchPredictor predictor(obs_shape, max_batch, params.device());
   std::vector<PredictionRequest> batch;
   std::vector<Agent*> agents;
+  std::vector<Agent*> answers;
   try {
     while (true) {
       requests.pop_up_to(static_cast<std::size_t>(max_batch), batch);
@@ -64,7 +79,7 @@ void run_predictor(BlockingQueue<PredictionRequest>& requests, const ParameterSn
       agents.clear();
       for (const PredictionRequest& r : batch) agents.push_back(r.agent);
       predictor.predict(*params.current(), agents.data(), agents.size());
-      for (const PredictionRequest& r : batch) r.reply->push(r.agent);
+      answer(batch, answers);
       counters.prediction_batches.fetch_add(1, std::memory_order_relaxed);
       counters.predictions.fetch_add(static_cast<int64_t>(batch.size()),
                                      std::memory_order_relaxed);
