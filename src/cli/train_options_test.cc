@@ -87,9 +87,10 @@ TEST(TrainOptions, AtariPreset) {
   const runtime::TrainConfig& c = breakout.options().config();
   EXPECT_EQ(c.optimizer.rmsprop_style, algo::RmsPropStyle::kTorch);
   EXPECT_EQ(c.optimizer.rmsprop_eps, 1e-5);
-  EXPECT_EQ(c.lr, 7e-4f);
+  EXPECT_EQ(c.lr, 1.4e-3f);
   EXPECT_EQ(c.lr_schedule, algo::LrSchedule::kLinear);
   EXPECT_EQ(c.sync_freq, 1);
+  EXPECT_EQ(c.correction, algo::Correction::kVtrace);
   EXPECT_EQ(c.grad_clip, 0.0f);  // the flag's, over the preset's 40
   EXPECT_EQ(c.max_frames, 10'000'000);
   EXPECT_EQ(c.sticky_action_prob, 0.25);
