@@ -9,8 +9,8 @@
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
-#include <limits>
 #include <functional>
+#include <limits>
 #include <mutex>
 #include <stdexcept>
 #include <utility>
@@ -43,32 +43,17 @@ class BlockingQueue {
   // Blocks while full. Throws QueueClosed.
   void push(T item) {
     std::unique_lock lock(mutex_);
-    not_full_.wait(lock, [&] { return closed_ || items_.size() < capacity_; });
-    if (closed_) throw QueueClosed();
-    weight_ += weight_fn_(item);
-    items_.push_back(std::move(item));
-    not_empty_.notify_one();
-    // Waking batch waiters before their minimum is there only sends them back to sleep: with
-    // t_max 5 and min_batch 40 it was 7 futile wake-ups of each trainer per batch.
-    if (weight_ >= wanted_weight_) enough_weight_.notify_all();
+    enqueue(lock, item);
+    wake_consumers();
   }
 
   // Moves every item of items (cleared after) in, in order, under one lock, waking one
   // consumer once instead of once an item: a batch of requests becomes one prediction batch.
   // Blocks while full. Throws QueueClosed; the items pushed before it stay queued.
   void push_all(std::vector<T>& items) {
-    {
-      std::unique_lock lock(mutex_);
-      for (T& item : items) {
-        not_full_.wait(lock, [&] { return closed_ || items_.size() < capacity_; });
-        if (closed_) throw QueueClosed();
-        weight_ += weight_fn_(item);
-        items_.push_back(std::move(item));
-        if (items_.size() == capacity_) not_empty_.notify_one();  // the consumer makes room
-      }
-      if (weight_ >= wanted_weight_) enough_weight_.notify_all();
-    }
-    not_empty_.notify_one();
+    std::unique_lock lock(mutex_);
+    for (T& item : items) enqueue(lock, item);
+    wake_consumers();
     items.clear();
   }
 
@@ -135,6 +120,24 @@ class BlockingQueue {
   }
 
  private:
+  // Caller holds lock (on mutex_). Blocks while full, after waking the consumers that make room
+  // (push_all wakes them only at its end). Throws QueueClosed.
+  void enqueue(std::unique_lock<std::mutex>& lock, T& item) {
+    if (items_.size() >= capacity_) wake_consumers();
+    not_full_.wait(lock, [&] { return closed_ || items_.size() < capacity_; });
+    if (closed_) throw QueueClosed();
+    weight_ += weight_fn_(item);
+    items_.push_back(std::move(item));
+  }
+
+  // Caller holds mutex_.
+  void wake_consumers() {
+    not_empty_.notify_one();
+    // Waking batch waiters before their minimum is there only sends them back to sleep: with
+    // t_max 5 and min_batch 40 it was 7 futile wake-ups of each trainer per batch.
+    if (weight_ >= wanted_weight_) enough_weight_.notify_all();
+  }
+
   // Caller holds mutex_ and has checked that items_ is not empty.
   T take_front() {
     T item = std::move(items_.front());

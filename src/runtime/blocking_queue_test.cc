@@ -87,6 +87,23 @@ TEST(BlockingQueue, PushAllIntoAFullQueueWaitsForRoomAndLosesNothing) {
   EXPECT_EQ(got, (std::vector<int>{0, 1, 2, 3, 4, 5, 6}));
 }
 
+TEST(BlockingQueue, PushAllIntoAFullQueueWakesTheBatchWaiterThatMakesRoom) {
+  BlockingQueue<int> queue(2);
+  std::size_t taken = 0;
+  std::thread trainer([&] {
+    std::vector<int> batch;
+    while (taken < 6) {
+      queue.pop_batch(2, batch);
+      taken += batch.size();
+    }
+  });
+  std::this_thread::sleep_for(20ms);  // waiting for its minimum
+  std::vector<int> items{0, 1, 2, 3, 4, 5};
+  queue.push_all(items);
+  trainer.join();
+  EXPECT_EQ(taken, 6u);
+}
+
 TEST(BlockingQueue, PushAllOnAClosedQueueThrows) {
   BlockingQueue<int> queue(4);
   queue.close();
