@@ -2,35 +2,13 @@
 
 #include <stdexcept>
 
+#include "model/mlp.h"
+#include "model/policy_head.h"
+
 namespace ga3c::model {
 namespace {
 
 namespace nn = torch::nn;
-
-// Policy logits start near zero so the first policy is close to uniform.
-void shrink_policy_head(nn::Linear& head) {
-  torch::NoGradGuard no_grad;
-  head->weight.mul_(0.01);
-  head->bias.zero_();
-}
-
-class Mlp final : public ActorCritic {
- public:
-  Mlp(int64_t inputs, int num_actions, int64_t hidden = 128)
-      : fc1_(register_module("fc1", nn::Linear(inputs, hidden))),
-        fc2_(register_module("fc2", nn::Linear(hidden, hidden))),
-        policy_(register_module("policy", nn::Linear(hidden, num_actions))),
-        value_(register_module("value", nn::Linear(hidden, 1))) {
-    shrink_policy_head(policy_);
-  }
-  ActorCriticOutput forward(const torch::Tensor& obs) override {
-    auto h = torch::relu(fc2_(torch::relu(fc1_(obs.flatten(1)))));
-    return {policy_(h), value_(h).squeeze(1)};
-  }
-
- private:
-  nn::Linear fc1_, fc2_, policy_, value_;
-};
 
 class MinAtarCnn final : public ActorCritic {
  public:

@@ -8,6 +8,7 @@
 
 #include "algo/a3c_loss.h"
 #include "model/device_stream.h"
+#include "model/mlp_pass.h"
 
 namespace ga3c::runtime {
 namespace {
@@ -73,25 +74,28 @@ std::pair<torch::Tensor, torch::Tensor> vtrace_targets(
   return {vs.to(device), pg.to(device)};
 }
 
-// The loss of one batch and its gradient with respect to each of the snapshot's parameters
-// (undefined for an unused one), and the batch's figures but the gradient norm.
-BatchResult forward_backward(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
-                             const std::vector<int64_t>& obs_shape, const LossConfig& loss_config,
-                             std::vector<torch::Tensor>& grads) {
-  BatchResult result;
+// One batch's rows: observations [N, obs...] float32, actions [N] int64 and n-step returns [N]
+// float32 on the snapshot's device.
+struct BatchTensors {
+  torch::Tensor obs, actions, returns;
+};
+
+// Copies the batch's rows into pinned buffers (sent to the device asynchronously) and counts
+// its samples and acted versions into result.
+BatchTensors batch_tensors(const std::vector<Rollout>& batch, const std::vector<int64_t>& obs_shape,
+                           const torch::Device& device, BatchResult& result) {
   for (const Rollout& r : batch) {
     result.samples += static_cast<int64_t>(r.size());
     for (int64_t v : r.acted_versions) result.acted_version_sum += static_cast<double>(v);
   }
-  const torch::Device device = snapshot.flat->tensor().device();
   std::vector<int64_t> shape{result.samples};
   shape.insert(shape.end(), obs_shape.begin(), obs_shape.end());
-  torch::Tensor obs = model::host_buffer(shape, device);  // [N, obs...]
-  torch::Tensor actions = model::host_buffer({result.samples}, device, torch::kInt64);
-  torch::Tensor returns = model::host_buffer({result.samples}, device);
-  float* obs_data = obs.data_ptr<float>();
-  int64_t* action_data = actions.data_ptr<int64_t>();
-  float* return_data = returns.data_ptr<float>();
+  BatchTensors t{model::host_buffer(shape, device),
+                 model::host_buffer({result.samples}, device, torch::kInt64),
+                 model::host_buffer({result.samples}, device)};
+  float* obs_data = t.obs.data_ptr<float>();
+  int64_t* action_data = t.actions.data_ptr<int64_t>();
+  float* return_data = t.returns.data_ptr<float>();
   for (const Rollout& r : batch) {
     std::memcpy(obs_data, r.observations.data(), r.observations.size() * sizeof(float));
     std::memcpy(action_data, r.actions.data(), r.size() * sizeof(int64_t));
@@ -101,32 +105,64 @@ BatchResult forward_backward(const ParameterSnapshot& snapshot, const std::vecto
     return_data += r.size();
   }
   if (!device.is_cpu()) {
-    obs = obs.to(device, /*non_blocking=*/true);
-    actions = actions.to(device, /*non_blocking=*/true);
-    returns = returns.to(device, /*non_blocking=*/true);
+    t.obs = t.obs.to(device, /*non_blocking=*/true);
+    t.actions = t.actions.to(device, /*non_blocking=*/true);
+    t.returns = t.returns.to(device, /*non_blocking=*/true);
   }
+  return t;
+}
 
-  auto out = snapshot.net->forward(obs);
+// The loss of the batch whose forward pass gave out, with its gradient with respect to out;
+// its figures go into result. Throws NonFiniteError for a non-finite loss.
+algo::A3CLoss batch_loss(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
+                         const std::vector<int64_t>& obs_shape, const LossConfig& loss_config,
+                         const BatchTensors& rows, const model::ActorCriticOutput& out,
+                         BatchResult& result) {
   algo::A3CLoss loss;
   if (loss_config.correction == algo::Correction::kVtrace) {
     const auto [vs, pg] = vtrace_targets(snapshot, batch, obs_shape, out.logits, out.value,
-                                         actions, loss_config.vtrace);
-    loss = algo::a3c_loss(out.logits, out.value, actions, vs, pg, loss_config.entropy_beta,
+                                         rows.actions, loss_config.vtrace);
+    loss = algo::a3c_loss(out.logits, out.value, rows.actions, vs, pg, loss_config.entropy_beta,
                           loss_config.value_weight);
   } else {
-    loss = algo::a3c_loss(out.logits, out.value, actions, returns, loss_config.entropy_beta,
-                          loss_config.value_weight);
+    loss = algo::a3c_loss(out.logits, out.value, rows.actions, rows.returns,
+                          loss_config.entropy_beta, loss_config.value_weight);
   }
   if (!std::isfinite(loss.total)) {
     throw NonFiniteError("non-finite loss (" + std::to_string(loss.total) + ")");
   }
-  grads = torch::autograd::grad({out.logits, out.value}, snapshot.flat->parameters(),
-                                {loss.d_logits, loss.d_values}, /*retain_graph=*/false,
-                                /*create_graph=*/false, /*allow_unused=*/true);
   result.policy_loss = loss.policy;
   result.value_loss = loss.value;
   result.entropy = loss.entropy;
-  return result;
+  return loss;
+}
+
+// The loss of one batch and, through autograd, its gradient with respect to each of the
+// snapshot's parameters (undefined for an unused one); the batch's figures but the gradient
+// norm go into result.
+std::vector<torch::Tensor> autograd_gradient(const ParameterSnapshot& snapshot,
+                                             const std::vector<Rollout>& batch,
+                                             const std::vector<int64_t>& obs_shape,
+                                             const LossConfig& loss_config, BatchResult& result) {
+  const BatchTensors rows =
+      batch_tensors(batch, obs_shape, snapshot.flat->tensor().device(), result);
+  const auto out = snapshot.net->forward(rows.obs);
+  const algo::A3CLoss loss =
+      batch_loss(snapshot, batch, obs_shape, loss_config, rows, out, result);
+  return torch::autograd::grad({out.logits, out.value}, snapshot.flat->parameters(),
+                               {loss.d_logits, loss.d_values}, /*retain_graph=*/false,
+                               /*create_graph=*/false, /*allow_unused=*/true);
+}
+
+// The same for the MLP on the CPU without autograd (model/mlp_pass.h), written into grad.
+void mlp_gradient(const ParameterSnapshot& snapshot, const model::Mlp& mlp,
+                  const std::vector<Rollout>& batch, const std::vector<int64_t>& obs_shape,
+                  const LossConfig& loss_config, BatchResult& result, float* grad) {
+  const BatchTensors rows = batch_tensors(batch, obs_shape, torch::kCPU, result);
+  const model::MlpPass pass(mlp, rows.obs);
+  const algo::A3CLoss loss =
+      batch_loss(snapshot, batch, obs_shape, loss_config, rows, pass.output(), result);
+  pass.backward(loss.d_logits, loss.d_values, grad);
 }
 
 // Records the gradient's norm from its sum of squares and returns the factor that brings it
@@ -169,10 +205,14 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
                              const std::vector<int64_t>& obs_shape, const LossConfig& loss_config,
                              std::vector<float>& grad) {
   const auto start = std::chrono::steady_clock::now();
-  std::vector<torch::Tensor> grads;
-  BatchResult result = forward_backward(snapshot, batch, obs_shape, loss_config, grads);
+  BatchResult result;
   grad.resize(snapshot.flat->size());
-  snapshot.flat->flatten_gradients(grads, grad.data());
+  if (const auto* mlp = dynamic_cast<const model::Mlp*>(snapshot.net.get())) {
+    mlp_gradient(snapshot, *mlp, batch, obs_shape, loss_config, result, grad.data());
+  } else {
+    snapshot.flat->flatten_gradients(
+        autograd_gradient(snapshot, batch, obs_shape, loss_config, result), grad.data());
+  }
   const double scale =
       record_norm(sum_of_squares(grad.data(), grad.size()), loss_config.grad_clip, result);
   if (scale < 1.0) {
@@ -186,9 +226,9 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
                              const std::vector<int64_t>& obs_shape, const LossConfig& loss_config,
                              torch::Tensor& grad) {
   const auto start = std::chrono::steady_clock::now();
-  std::vector<torch::Tensor> grads;
-  BatchResult result = forward_backward(snapshot, batch, obs_shape, loss_config, grads);
-  grad = snapshot.flat->flat_gradient(grads);
+  BatchResult result;
+  grad = snapshot.flat->flat_gradient(
+      autograd_gradient(snapshot, batch, obs_shape, loss_config, result));
   // Summed in double, as the CPU path sums; item() waits for the stream.
   const double scale = record_norm(grad.to(torch::kFloat64).square().sum().item<double>(),
                                    loss_config.grad_clip, result);

@@ -1,0 +1,22 @@
+#include "model/mlp.h"
+
+#include "model/policy_head.h"
+
+namespace ga3c::model {
+
+namespace nn = torch::nn;
+
+Mlp::Mlp(int64_t inputs, int num_actions, int64_t hidden)
+    : fc1_(register_module("fc1", nn::Linear(inputs, hidden))),
+      fc2_(register_module("fc2", nn::Linear(hidden, hidden))),
+      policy_(register_module("policy", nn::Linear(hidden, num_actions))),
+      value_(register_module("value", nn::Linear(hidden, 1))) {
+  shrink_policy_head(policy_);
+}
+
+ActorCriticOutput Mlp::forward(const torch::Tensor& obs) {
+  auto h = torch::relu(fc2_(torch::relu(fc1_(obs.flatten(1)))));
+  return {policy_(h), value_(h).squeeze(1)};
+}
+
+}  // namespace ga3c::model
