@@ -3,22 +3,15 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "algo/vector_clones.h"
+
 namespace ga3c::algo {
 namespace {
 
-// Each loop is built three times, for AVX-512, AVX2 and plain x86-64, and the loader picks
-// the widest the CPU has: the updates are element-wise, with no reduction and no contraction
-// into FMAs (-ffp-contract=off, CMakeLists.txt), so every build gives the same bits. On the
-// development machine's EPYC, one RMSProp step over the MinAtar CNN's 132,695 parameters
-// takes 62 us as SSE2, 31 as AVX2 and 16 as AVX-512 (docs/benchmarks.md). Not under a
-// sanitizer: the loader runs the clones' resolver before the sanitizer's runtime is up, and
-// ThreadSanitizer builds crashed there.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && \
-    !defined(__SANITIZE_THREAD__) && !defined(__SANITIZE_ADDRESS__)
-#define GA3C_VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
-#else
-#define GA3C_VECTOR_CLONES
-#endif
+// Each loop is built for AVX-512, AVX2 and plain x86-64 (vector_clones.h): the updates are
+// element-wise, so every build gives the same bits. On the development machine's EPYC, one
+// RMSProp step over the MinAtar CNN's 132,695 parameters takes 62 us as SSE2, 31 as AVX2 and
+// 16 as AVX-512 (docs/benchmarks.md).
 
 struct RmsPropStep {
   float decay, one_minus_decay, eps, momentum, lr;

@@ -1,13 +1,12 @@
 #include "model/mlp_pass.h"
 
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
-#include <ATen/ops/addmm_cpu_dispatch.h>
-#include <ATen/ops/clamp_min_cpu_dispatch.h>
-#include <ATen/ops/mm_cpu_dispatch.h>
 #include <ATen/ops/sum_cpu_dispatch.h>
-#include <ATen/ops/threshold_backward_cpu_dispatch.h>
+
+#include "model/torch_gemm.h"
 
 namespace ga3c::model {
 namespace {
@@ -21,89 +20,106 @@ void check_host_floats(const torch::Tensor& t, const char* name) {
   }
 }
 
-// The transpose of a contiguous [m, n] float32 matrix as a [n, m] view, made without the
-// dispatcher (t() goes through it, and records an autograd view of a parameter).
-torch::Tensor transposed(const torch::Tensor& m) {
-  return torch::from_blob(m.data_ptr(), {m.size(1), m.size(0)}, {1, m.size(1)}, kFloat);
+MatrixView weight_of(const torch::nn::Linear& layer) {
+  const torch::Tensor& w = layer->weight;
+  return dense(w.data_ptr<float>(), w.size(0), w.size(1));
 }
 
-// The next `shape`'s worth of grad as a tensor, advancing offset.
-torch::Tensor slot(float* grad, int64_t& offset, torch::IntArrayRef shape) {
-  torch::Tensor t = torch::from_blob(grad + offset, shape, kFloat);
-  offset += t.numel();
-  return t;
+// out [B, out] = in [B, in] W^T + b, as addmm does it: out filled with b's rows, then beta 1.
+void linear(const torch::nn::Linear& layer, const MatrixView& in, const MatrixView& out) {
+  const float* bias = layer->bias.data_ptr<float>();
+  for (int64_t r = 0; r < out.rows; ++r) {
+    std::memcpy(out.data + r * out.cols, bias, out.cols * sizeof(float));
+  }
+  torch_gemm(out, in, transposed(weight_of(layer)), 1.0f);
 }
 
-// out = relu(in W^T + b), in place of a Linear and a ReLU.
-void linear_relu(const torch::nn::Linear& layer, const torch::Tensor& in, torch::Tensor& out) {
-  at::cpu::addmm_out(out, layer->bias, in, transposed(layer->weight));
-  at::cpu::clamp_min_(out, 0);
+// clamp_min(x, 0) in place: NaN and -0 stay as they are.
+void relu(std::vector<float>& x) {
+  for (float& v : x) v = v < 0.0f ? 0.0f : v;
+}
+
+// threshold_backward(d, h, 0) in place: the gradient stops where the ReLU's output h is 0.
+void relu_backward(std::vector<float>& d, const std::vector<float>& h) {
+  for (std::size_t i = 0; i < d.size(); ++i) d[i] = h[i] <= 0.0f ? 0.0f : d[i];
+}
+
+// The bias's gradient [cols] = the sum of d [rows, cols] over its rows, by LibTorch's own sum
+// (its summation order is its own; a loop would round differently).
+void bias_gradient(const float* d, int64_t rows, int64_t cols, float* out) {
+  torch::Tensor sum = torch::from_blob(out, {cols}, kFloat);
+  at::cpu::sum_out(sum, torch::from_blob(const_cast<float*>(d), {rows, cols}, kFloat), 0);
 }
 
 }  // namespace
 
-// Both passes run without grad mode: the kernels' own copies (addmm's of its bias into the
-// output) would otherwise go through autograd and record history.
 MlpPass::MlpPass(const Mlp& net, const torch::Tensor& obs) : net_(net) {
-  torch::NoGradGuard no_grad;
   check_host_floats(obs, "obs");
-  const int64_t inputs = net.fc1()->weight.size(1), hidden = net.fc1()->weight.size(0);
-  if (obs.dim() < 1 || obs.size(0) < 1 || obs.numel() != obs.size(0) * inputs) {
+  inputs_ = net.fc1()->weight.size(1);
+  hidden_ = net.fc1()->weight.size(0);
+  if (obs.dim() < 1 || obs.size(0) < 1 || obs.numel() != obs.size(0) * inputs_) {
     throw std::invalid_argument("MlpPass: obs must be [B, ...] with " +
-                                std::to_string(inputs) + " values a sample");
+                                std::to_string(inputs_) + " values a sample");
   }
-  const int64_t batch = obs.size(0);
-  x_ = torch::from_blob(obs.data_ptr(), {batch, inputs}, kFloat);
-  h1_ = torch::empty({batch, hidden}, kFloat);
-  h2_ = torch::empty({batch, hidden}, kFloat);
-  linear_relu(net.fc1(), x_, h1_);
-  linear_relu(net.fc2(), h1_, h2_);
-  output_.logits = torch::empty({batch, net.policy()->weight.size(0)}, kFloat);
-  output_.value = torch::empty({batch}, kFloat);
-  value_column_ = torch::from_blob(output_.value.data_ptr(), {batch, 1}, kFloat);
-  at::cpu::addmm_out(output_.logits, net.policy()->bias, h2_, transposed(net.policy()->weight));
-  at::cpu::addmm_out(value_column_, net.value()->bias, h2_, transposed(net.value()->weight));
+  batch_ = obs.size(0);
+  x_ = obs.data_ptr<float>();
+  h1_.resize(batch_ * hidden_);
+  h2_.resize(batch_ * hidden_);
+  linear(net.fc1(), dense(x_, batch_, inputs_), dense(h1_.data(), batch_, hidden_));
+  relu(h1_);
+  linear(net.fc2(), dense(h1_.data(), batch_, hidden_), dense(h2_.data(), batch_, hidden_));
+  relu(h2_);
+  const int64_t actions = net.policy()->weight.size(0);
+  output_.logits = torch::empty({batch_, actions}, kFloat);
+  output_.value = torch::empty({batch_}, kFloat);
+  const MatrixView h2 = dense(h2_.data(), batch_, hidden_);
+  linear(net.policy(), h2, dense(output_.logits.data_ptr<float>(), batch_, actions));
+  linear(net.value(), h2, dense(output_.value.data_ptr<float>(), batch_, 1));
 }
 
 void MlpPass::backward(const torch::Tensor& d_logits, const torch::Tensor& d_values,
-                           float* grad) const {
-  torch::NoGradGuard no_grad;
+                       float* grad) const {
   check_host_floats(d_logits, "d_logits");
   check_host_floats(d_values, "d_values");
-  const int64_t batch = x_.size(0);
   if (d_logits.sizes() != output_.logits.sizes() || d_values.sizes() != output_.value.sizes()) {
     throw std::invalid_argument("MlpPass: d_logits and d_values must be shaped as the "
                                 "logits and the value");
   }
-  const torch::Tensor& w1 = net_.fc1()->weight;
-  const torch::Tensor& w2 = net_.fc2()->weight;
-  const torch::Tensor& wp = net_.policy()->weight;
-  const torch::Tensor& wv = net_.value()->weight;
-  int64_t offset = 0;
-  torch::Tensor g_w1 = slot(grad, offset, w1.sizes()), g_b1 = slot(grad, offset, {w1.size(0)});
-  torch::Tensor g_w2 = slot(grad, offset, w2.sizes()), g_b2 = slot(grad, offset, {w2.size(0)});
-  torch::Tensor g_wp = slot(grad, offset, wp.sizes()), g_bp = slot(grad, offset, {wp.size(0)});
-  torch::Tensor g_wv = slot(grad, offset, wv.sizes()), g_bv = slot(grad, offset, {1});
-  const torch::Tensor d_value_column =
-      torch::from_blob(d_values.data_ptr(), {batch, 1}, kFloat);
+  const int64_t actions = output_.logits.size(1);
+  // The gradient's slots, in parameters() order: each layer's weight, then its bias.
+  float* g_w1 = grad;
+  float* g_b1 = g_w1 + hidden_ * inputs_;
+  float* g_w2 = g_b1 + hidden_;
+  float* g_b2 = g_w2 + hidden_ * hidden_;
+  float* g_wp = g_b2 + hidden_;
+  float* g_bp = g_wp + actions * hidden_;
+  float* g_wv = g_bp + actions;
+  float* g_bv = g_wv + hidden_;
+  const MatrixView d_out = dense(d_logits.data_ptr<float>(), batch_, actions);
+  const MatrixView d_value = dense(d_values.data_ptr<float>(), batch_, 1);
+  const MatrixView h1 = dense(h1_.data(), batch_, hidden_);
+  const MatrixView h2 = dense(h2_.data(), batch_, hidden_);
 
   // Heads: dW = dY^T H, db = sum over the batch of dY, dH = dY W (both heads add into dH).
-  at::cpu::mm_out(g_wp, transposed(d_logits), h2_);
-  at::cpu::sum_out(g_bp, d_logits, 0);
-  at::cpu::mm_out(g_wv, transposed(d_value_column), h2_);
-  at::cpu::sum_out(g_bv, d_value_column, 0);
-  torch::Tensor d_h = torch::empty_like(h2_);
-  at::cpu::mm_out(d_h, d_logits, wp);
-  at::cpu::addmm_(d_h, d_value_column, wv);
-  // Through each ReLU (its output is 0 where its input was not positive), then its Linear.
-  at::cpu::threshold_backward_out(d_h, d_h, h2_, 0);
-  at::cpu::mm_out(g_w2, transposed(d_h), h1_);
-  at::cpu::sum_out(g_b2, d_h, 0);
-  torch::Tensor d_h1 = torch::empty_like(h1_);
-  at::cpu::mm_out(d_h1, d_h, w2);
-  at::cpu::threshold_backward_out(d_h1, d_h1, h1_, 0);
-  at::cpu::mm_out(g_w1, transposed(d_h1), x_);
-  at::cpu::sum_out(g_b1, d_h1, 0);
+  torch_gemm(dense(g_wp, actions, hidden_), transposed(d_out), h2, 0.0f);
+  bias_gradient(d_out.data, batch_, actions, g_bp);
+  torch_gemm(dense(g_wv, 1, hidden_), transposed(d_value), h2, 0.0f);
+  bias_gradient(d_value.data, batch_, 1, g_bv);
+  std::vector<float> d_h2(h2_.size());
+  const MatrixView d_h2_view = dense(d_h2.data(), batch_, hidden_);
+  torch_gemm(d_h2_view, d_out, weight_of(net_.policy()), 0.0f);
+  torch_gemm(d_h2_view, d_value, weight_of(net_.value()), 1.0f);
+  // Through each ReLU, then its Linear.
+  relu_backward(d_h2, h2_);
+  torch_gemm(dense(g_w2, hidden_, hidden_), transposed(d_h2_view), h1, 0.0f);
+  bias_gradient(d_h2.data(), batch_, hidden_, g_b2);
+  std::vector<float> d_h1(h1_.size());
+  const MatrixView d_h1_view = dense(d_h1.data(), batch_, hidden_);
+  torch_gemm(d_h1_view, d_h2_view, weight_of(net_.fc2()), 0.0f);
+  relu_backward(d_h1, h1_);
+  torch_gemm(dense(g_w1, hidden_, inputs_), transposed(d_h1_view), dense(x_, batch_, inputs_),
+             0.0f);
+  bias_gradient(d_h1.data(), batch_, hidden_, g_b1);
 }
 
 }  // namespace ga3c::model

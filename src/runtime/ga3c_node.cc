@@ -9,6 +9,7 @@
 #include "runtime/policy_lag.h"
 #include "runtime/predictor.h"
 #include "runtime/seeds.h"
+#include "runtime/thread_name.h"
 
 namespace ga3c::runtime {
 namespace {
@@ -110,32 +111,25 @@ void Ga3cNode::start() {
     if (config_.sync_overlap) sync_thread_ = std::make_unique<SyncThread>();
   }
   if (config_.deterministic) {
-    threads_.emplace_back([this] { guard([this] { run_serial(); }); });
+    spawn("serial", [this] { run_serial(); });
     return;
   }
-  for (auto& runner : runners_) {
-    threads_.emplace_back([this, r = runner.get()] { guard([r] { r->run(); }); });
+  for (std::size_t e = 0; e < runners_.size(); ++e) {
+    spawn(fmt::format("env{}", e), [r = runners_[e].get()] { r->run(); });
   }
   for (int p = 0; p < config_.predictors; ++p) {
-    threads_.emplace_back([this] {
-      guard([this] {
-        run_predictor(predictions_, snapshots_, obs_shape_, config_.prediction_batch, counters_);
-      });
+    spawn(fmt::format("predictor{}", p), [this] {
+      run_predictor(predictions_, snapshots_, obs_shape_, config_.prediction_batch, counters_);
     });
   }
   for (int t = 0; t < config_.trainers; ++t) {
-    threads_.emplace_back([this] {
-      guard([this] {
-        try {
-          run_trainer(training_, snapshots_, obs_shape_, config_.min_batch,
-                      loss_config(config_),
-                      [this](const torch::Tensor& g, const BatchResult& b) {
-                        apply_gradient(g, b);
-                      });
-        } catch (const NonFiniteError& e) {
-          throw located(e);
-        }
-      });
+    spawn(fmt::format("trainer{}", t), [this] {
+      try {
+        run_trainer(training_, snapshots_, obs_shape_, config_.min_batch, loss_config(config_),
+                    [this](const torch::Tensor& g, const BatchResult& b) { apply_gradient(g, b); });
+      } catch (const NonFiniteError& e) {
+        throw located(e);
+      }
     });
   }
 }
@@ -230,6 +224,13 @@ checkpoint::WorkerState Ga3cNode::worker_state() {
     s.agents.back().env = replay_envs_.at(i)->state();
   }
   return s;
+}
+
+void Ga3cNode::spawn(std::string thread_name, std::function<void()> body) {
+  threads_.emplace_back([this, name = std::move(thread_name), body = std::move(body)] {
+    name_this_thread(name);
+    guard(body);
+  });
 }
 
 void Ga3cNode::guard(const std::function<void()>& body) {

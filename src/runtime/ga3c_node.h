@@ -29,6 +29,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -117,6 +118,9 @@ class Ga3cNode {
   void run_exchange();
   void complete_sync();
   void on_episode(const EpisodeRecord& episode);
+  // Starts a node thread named thread_name (thread_name.h) that runs body under guard().
+  void spawn(std::string thread_name, std::function<void()> body);
+  // Runs body; its exception, the first of any thread's, is kept for join() and stops the node.
   void guard(const std::function<void()>& body);
 
   const int worker_;

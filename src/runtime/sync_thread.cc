@@ -3,9 +3,14 @@
 #include <stdexcept>
 #include <utility>
 
+#include "runtime/thread_name.h"
+
 namespace ga3c::runtime {
 
-SyncThread::SyncThread() : thread_([this] { run(); }) {}
+SyncThread::SyncThread() : thread_([this] {
+  name_this_thread("sync");
+  run();
+}) {}
 
 SyncThread::~SyncThread() {
   // Stop flag, wake the thread, join: a job already submitted runs to its end first.

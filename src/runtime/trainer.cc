@@ -7,6 +7,7 @@
 #include <torch/torch.h>
 
 #include "algo/a3c_loss.h"
+#include "algo/sum_of_squares.h"
 #include "model/device_stream.h"
 #include "model/mlp_pass.h"
 
@@ -41,11 +42,11 @@ std::pair<torch::Tensor, torch::Tensor> vtrace_targets(
   const torch::Device device = logits.device();
   torch::Tensor bootstrap_values = torch::zeros({shape[0]}, torch::kFloat32);
   if (shape[0] > 0) {
-    bootstrap_values =
-        snapshot.net
-            ->forward(torch::from_blob(bootstrap_obs.data(), shape, torch::kFloat32).to(device))
-            .value.to(torch::kCPU)
-            .contiguous();
+    const torch::Tensor obs = torch::from_blob(bootstrap_obs.data(), shape, torch::kFloat32);
+    const auto* mlp = dynamic_cast<const model::Mlp*>(snapshot.net.get());
+    bootstrap_values = mlp && device.is_cpu()
+                           ? model::MlpPass(*mlp, obs).output().value
+                           : snapshot.net->forward(obs.to(device)).value.to(torch::kCPU).contiguous();
   }
   // The recursion runs on the host (to() is a no-op for CPU tensors).
   const torch::Tensor target_log_probs =
@@ -173,26 +174,6 @@ double record_norm(double sum_of_squares, float clip, BatchResult& result) {
   return clip > 0 && result.grad_norm > clip ? clip / result.grad_norm : 1.0;
 }
 
-// The sum of the squares in double, over eight independent partial sums: a single running sum
-// waits on the adder's latency at every element (measured: about 0.09 ms a batch for the
-// MinAtar CNN's 132,695 parameters, 8% of a training step); eight run at its throughput. Its
-// rounding differs from summing in order by about 1e-16 relative: the logged norm and
-// --grad-clip's scale move by as much, below float32's rounding of the scaled gradient.
-double sum_of_squares(const float* g, std::size_t n) {
-  constexpr std::size_t kLanes = 8;
-  double lanes[kLanes] = {};
-  std::size_t i = 0;
-  for (; i + kLanes <= n; i += kLanes) {
-    for (std::size_t k = 0; k < kLanes; ++k) {
-      lanes[k] += static_cast<double>(g[i + k]) * g[i + k];
-    }
-  }
-  double sq = 0.0;
-  for (; i < n; ++i) sq += static_cast<double>(g[i]) * g[i];
-  for (double lane : lanes) sq += lane;
-  return sq;
-}
-
 int64_t ns_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() -
                                                               start)
@@ -214,7 +195,7 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
         autograd_gradient(snapshot, batch, obs_shape, loss_config, result), grad.data());
   }
   const double scale =
-      record_norm(sum_of_squares(grad.data(), grad.size()), loss_config.grad_clip, result);
+      record_norm(algo::sum_of_squares(grad.data(), grad.size()), loss_config.grad_clip, result);
   if (scale < 1.0) {
     for (float& g : grad) g = static_cast<float>(g * scale);
   }

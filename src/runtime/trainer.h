@@ -55,9 +55,9 @@ using GradientSink = std::function<void(const torch::Tensor& grad, const BatchRe
 // Computes the loss of one batch on a CPU snapshot and writes its flat gradient into grad
 // (num_params floats), clipped to the global norm loss.grad_clip. The MLP's gradient comes from
 // model::MlpPass (the same bits without autograd's per-op cost), the CNNs' from
-// torch::autograd::grad. Throws NonFiniteError naming
-// the quantity when the loss or the gradient is not finite, and std::invalid_argument for a
-// V-trace batch whose rollouts lack their per-step fields.
+// torch::autograd::grad. Throws NonFiniteError naming the quantity when the loss or the
+// gradient is not finite, and std::invalid_argument for a V-trace batch whose rollouts lack
+// their per-step fields.
 BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
                              const std::vector<int64_t>& obs_shape, const LossConfig& loss,
                              std::vector<float>& grad);
