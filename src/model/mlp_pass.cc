@@ -122,4 +122,11 @@ void MlpPass::backward(const torch::Tensor& d_logits, const torch::Tensor& d_val
   bias_gradient(d_h1.data(), batch_, hidden_, g_b1);
 }
 
+ActorCriticOutput forward_pass(ActorCritic& net, const torch::Tensor& obs) {
+  if (const auto* mlp = dynamic_cast<const Mlp*>(&net); mlp && obs.device().is_cpu()) {
+    return MlpPass(*mlp, obs).output();
+  }
+  return net.forward(obs);
+}
+
 }  // namespace ga3c::model

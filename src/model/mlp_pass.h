@@ -3,8 +3,9 @@
 // gradient are loops, and only the biases' gradients (sums over the batch) and the outputs are
 // LibTorch tensors. At CartPole's shapes (batch 40, 4-128-128 with heads of 2 and 1) per-op
 // costs outweigh the arithmetic: through autograd a trainer's whole step on a batch of 40
-// ran 2,502-2,709 batches/s, with LibTorch's CPU kernels called one by one 4,706-5,083, and
-// written out as here (docs/benchmarks.md, "Made faster: the MLP's passes written out").
+// ran 2,502-2,709 batches/s and with LibTorch's CPU kernels called one by one 4,706-5,083
+// (docs/benchmarks.md, "Made faster: the MLP's passes written out"); written out as here it
+// ran about 1.15x that, in noisy alternating rounds ("the MLP's products straight to BLAS").
 // The products are the ones LibTorch's backward formulas for Linear and ReLU compute
 // (mm_mat1_backward and mm_mat2_backward of AddmmBackward0, threshold_backward), in the same
 // layouts and BLAS calls, so outputs and gradient are nn::Linear's and torch::autograd::grad's
@@ -44,5 +45,11 @@ class MlpPass {
   std::vector<float> h1_, h2_;     // [B, hidden] after each ReLU
   ActorCriticOutput output_;
 };
+
+// net's forward pass on obs (as net.forward takes it), for acting and bootstrapping, not for
+// a gradient: MlpPass's output for an Mlp on the CPU (the same bits, without the per-op
+// cost), net.forward(obs) otherwise. Callers that want no autograd history on the latter
+// hold their own guard.
+ActorCriticOutput forward_pass(ActorCritic& net, const torch::Tensor& obs);
 
 }  // namespace ga3c::model

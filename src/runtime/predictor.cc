@@ -29,15 +29,9 @@ void BatchPredictor::predict(const ParameterSnapshot& snapshot, Agent* const* ag
   const torch::Tensor batch = input_.narrow(0, 0, static_cast<int64_t>(n));
   torch::Tensor pi, v;  // [n, A], [n] on the host
   if (device_.is_cpu()) {
-    if (const auto* mlp = dynamic_cast<const model::Mlp*>(snapshot.net.get())) {
-      const model::MlpPass pass(*mlp, batch);
-      pi = at::cpu::_softmax(pass.output().logits, 1, /*half_to_float=*/false);
-      v = pass.output().value;
-    } else {
-      auto out = snapshot.net->forward(batch);
-      pi = torch::softmax(out.logits, 1).contiguous();
-      v = out.value.contiguous();
-    }
+    const auto out = model::forward_pass(*snapshot.net, batch);
+    pi = at::cpu::_softmax(out.logits.contiguous(), 1, /*half_to_float=*/false);
+    v = out.value.contiguous();
   } else {
     auto out = snapshot.net->forward(batch.to(device_, /*non_blocking=*/true));
     const torch::Tensor pi_device = torch::softmax(out.logits, 1);

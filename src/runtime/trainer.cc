@@ -43,10 +43,8 @@ std::pair<torch::Tensor, torch::Tensor> vtrace_targets(
   torch::Tensor bootstrap_values = torch::zeros({shape[0]}, torch::kFloat32);
   if (shape[0] > 0) {
     const torch::Tensor obs = torch::from_blob(bootstrap_obs.data(), shape, torch::kFloat32);
-    const auto* mlp = dynamic_cast<const model::Mlp*>(snapshot.net.get());
-    bootstrap_values = mlp && device.is_cpu()
-                           ? model::MlpPass(*mlp, obs).output().value
-                           : snapshot.net->forward(obs.to(device)).value.to(torch::kCPU).contiguous();
+    bootstrap_values =
+        model::forward_pass(*snapshot.net, obs.to(device)).value.to(torch::kCPU).contiguous();
   }
   // The recursion runs on the host (to() is a no-op for CPU tensors).
   const torch::Tensor target_log_probs =
