@@ -375,7 +375,7 @@ def write_results(spec, out, all_cells):
                "seed": cell.seed, "status": state["status"], "frames": fmt(frames),
                "final_mean_100": fmt(final), "best_mean_100": fmt(best),
                "threshold": fmt(threshold), "frames_to_threshold": fmt(reached),
-               "wall_s": fmt(wall_seconds(cell.run_dir), 1), "sync_ms": fmt(sync_ms, 3),
+               "wall_s": fmt(wall_seconds(cell.run_dir), 3), "sync_ms": fmt(sync_ms, 3),
                "mean_lag": fmt(lag), "overlapping_applies": fmt(sum(overlaps) if overlaps
                                                                 else None)}
         row.update({k: cell.settings.get(k, "") for k in keys})
@@ -421,7 +421,7 @@ def write_settings(spec, out, rows):
                "best_mean": fmt(mean_of(best)), "best_min": fmt(min(best, default=None)),
                "best_max": fmt(max(best, default=None)),
                "reached": len(reached), "frames_to_threshold": fmt(mean_of(reached), 0),
-               "wall_s": fmt(mean_of(col("wall_s")), 1), "sync_ms": fmt(mean_of(col("sync_ms")), 3),
+               "wall_s": fmt(mean_of(col("wall_s")), 3), "sync_ms": fmt(mean_of(col("sync_ms")), 3),
                "mean_lag": fmt(mean_of(col("mean_lag"))),
                "overlapping_applies": fmt(mean_of(col("overlapping_applies")), 0)}
         row.update({k: group[0][k] for k in keys})

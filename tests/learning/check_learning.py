@@ -12,6 +12,25 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
+
+
+def episodes(run_dir):
+    """episodes.csv's complete rows (a row being written may be cut short)."""
+    path = os.path.join(run_dir, "episodes.csv")
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return [r for r in csv.DictReader(f) if None not in r.values() and r["return"]]
+
+
+def progress(run_dir, window):
+    rows = episodes(run_dir)
+    if not rows:
+        return "no episode yet"
+    last = [float(r["return"]) for r in rows[-window:]]
+    return "%s frames, %d episodes, mean return of the last %d %.2f" % (
+        rows[-1]["frames"], len(rows), len(last), sum(last) / len(last))
 
 
 def main():
@@ -31,10 +50,22 @@ def main():
         args.binary, "train", "--run-dir", run_dir, "--max-frames", str(args.frames),
         "--target-return", str(args.bar), "--status-interval", "30"] + train_args
     print(" ".join(cmd), flush=True)
-    subprocess.run(cmd, check=True)
+    proc = subprocess.Popen(cmd)
+    # A line a minute from episodes.csv, so that the log of a run ctest stops at its timeout
+    # tells a hang (frames stand still) from slow learning.
+    started = time.time()
+    while True:
+        try:
+            proc.wait(timeout=60)
+            break
+        except subprocess.TimeoutExpired:
+            print("%4.0f s: %s" % (time.time() - started, progress(run_dir, args.window)),
+                  flush=True)
+    if proc.returncode != 0:
+        print("FAIL: ga3c train exited with %d" % proc.returncode)
+        return 1
 
-    with open(os.path.join(run_dir, "episodes.csv")) as f:
-        rows = list(csv.DictReader(f))
+    rows = episodes(run_dir)
     returns = [float(r["return"]) for r in rows]
     best, best_at = float("-inf"), None
     for end in range(args.window, len(returns) + 1):
