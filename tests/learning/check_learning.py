@@ -16,7 +16,7 @@ import time
 
 
 def episodes(run_dir):
-    """episodes.csv's complete rows (a row being written may be cut short)."""
+    """episodes.csv's complete rows while the run writes it (its last row may be cut short)."""
     path = os.path.join(run_dir, "episodes.csv")
     if not os.path.exists(path):
         return []
@@ -65,7 +65,9 @@ def main():
         print("FAIL: ga3c train exited with %d" % proc.returncode)
         return 1
 
-    rows = episodes(run_dir)
+    # The finished run's file whole: a malformed row fails here rather than being skipped.
+    with open(os.path.join(run_dir, "episodes.csv")) as f:
+        rows = list(csv.DictReader(f))
     returns = [float(r["return"]) for r in rows]
     best, best_at = float("-inf"), None
     for end in range(args.window, len(returns) + 1):
