@@ -92,6 +92,10 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
       "Stop once the mean raw return of the last 100 episodes reaches this (0: off)");
   add("--run-dir", c.run_dir, "Run directory (default runs/<env>-<date>-<time>); never overwritten");
   add("--network", c.network, "auto | mlp | minatar-cnn | a3c-cnn (auto: by observation shape)");
+  add("--init", c.init,
+      "torch | orthogonal: the network's initial weights, LibTorch's defaults or orthogonal "
+      "ones (gain sqrt(2) on the ReLU layers, 0.01 on the policy head, 1 on the value head, "
+      "biases 0, as baselines, SB3 and CleanRL start their Atari networks)");
   add("--sticky-actions", c.sticky_action_prob,
       "MinAtar and Atari: probability of repeating the last action (Atari: per emulator frame; "
       "the ALE/ preset sets v5's 0.25)");

@@ -1,5 +1,6 @@
 #include "model/actor_critic.h"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "model/mlp.h"
@@ -56,20 +57,21 @@ bool is_image(const env::ObservationSpec& spec, int64_t side) {
   return spec.shape.size() == 3 && spec.shape[0] == side && spec.shape[1] == side;
 }
 
-}  // namespace
-
-NetworkKind resolve_network_kind(NetworkKind kind, const env::ObservationSpec& spec) {
-  if (kind != NetworkKind::kAuto) return kind;
-  if (spec.shape.size() == 1) return NetworkKind::kMlp;
-  if (is_image(spec, 10)) return NetworkKind::kMinAtarCnn;
-  if (is_image(spec, 84)) return NetworkKind::kA3cCnn;
-  throw std::invalid_argument("no network fits observations " + spec.to_string() +
-                              "; choose one with --network mlp");
+// Every network names its heads "policy" and "value", and each layer holds a weight and a bias.
+void init_orthogonal(ActorCritic& net) {
+  torch::NoGradGuard no_grad;
+  for (const auto& layer : net.named_children()) {
+    const double gain = layer.key() == "policy" ? 0.01
+                        : layer.key() == "value" ? 1.0
+                                                 : std::sqrt(2.0);
+    auto params = layer.value()->named_parameters(/*recurse=*/false);
+    nn::init::orthogonal_(params["weight"], gain);
+    params["bias"].zero_();
+  }
 }
 
-std::shared_ptr<ActorCritic> make_actor_critic(NetworkKind kind, const env::ObservationSpec& spec,
-                                               int num_actions) {
-  kind = resolve_network_kind(kind, spec);
+std::shared_ptr<ActorCritic> make_layers(NetworkKind kind, const env::ObservationSpec& spec,
+                                         int num_actions) {
   switch (kind) {
     case NetworkKind::kMlp:
       return std::make_shared<Mlp>(spec.size(), num_actions);
@@ -84,6 +86,24 @@ std::shared_ptr<ActorCritic> make_actor_critic(NetworkKind kind, const env::Obse
   }
   throw std::invalid_argument("network " + to_string(kind) + " does not fit observations " +
                               spec.to_string());
+}
+
+}  // namespace
+
+NetworkKind resolve_network_kind(NetworkKind kind, const env::ObservationSpec& spec) {
+  if (kind != NetworkKind::kAuto) return kind;
+  if (spec.shape.size() == 1) return NetworkKind::kMlp;
+  if (is_image(spec, 10)) return NetworkKind::kMinAtarCnn;
+  if (is_image(spec, 84)) return NetworkKind::kA3cCnn;
+  throw std::invalid_argument("no network fits observations " + spec.to_string() +
+                              "; choose one with --network mlp");
+}
+
+std::shared_ptr<ActorCritic> make_actor_critic(NetworkKind kind, const env::ObservationSpec& spec,
+                                               int num_actions, InitScheme init) {
+  auto net = make_layers(resolve_network_kind(kind, spec), spec, num_actions);
+  if (init == InitScheme::kOrthogonal) init_orthogonal(*net);
+  return net;
 }
 
 }  // namespace ga3c::model

@@ -12,6 +12,7 @@
 #include <torch/torch.h>
 
 #include "env/observation_spec.h"
+#include "model/init_scheme.h"
 #include "model/network_kind.h"
 
 namespace ga3c::model {
@@ -34,10 +35,11 @@ class ActorCritic : public torch::nn::Module {
 NetworkKind resolve_network_kind(NetworkKind kind, const env::ObservationSpec& spec);
 
 // Builds the network for this observation spec and action count (kAuto: as
-// resolve_network_kind picks).
+// resolve_network_kind picks), its parameters initialised as `init` says (init_scheme.h).
 // Initialisation draws from LibTorch's global generator: seed it first (torch::manual_seed).
 // Throws std::invalid_argument when the kind does not fit the spec (message names both).
 std::shared_ptr<ActorCritic> make_actor_critic(NetworkKind kind, const env::ObservationSpec& spec,
-                                               int num_actions);
+                                               int num_actions,
+                                               InitScheme init = InitScheme::kTorch);
 
 }  // namespace ga3c::model

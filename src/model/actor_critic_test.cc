@@ -1,5 +1,10 @@
 #include "model/actor_critic.h"
 
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 namespace ga3c::model {
@@ -39,6 +44,41 @@ TEST(ActorCritic, InitialPolicyIsNearlyUniform) {
   auto net = make_actor_critic(NetworkKind::kMlp, {{4}, env::DType::kFloat32}, 2);
   auto pi = torch::softmax(net->forward(torch::randn({16, 4})).logits, 1);
   EXPECT_LT((pi - 0.5).abs().max().item<float>(), 0.05f);
+}
+
+// Each layer's weight, flattened to [out, in] (out <= in in every layer here), has orthogonal
+// rows of norm gain: W W^T = gain^2 I; biases are 0.
+TEST(ActorCritic, OrthogonalInitGivesEachLayerItsGain) {
+  torch::manual_seed(3);
+  auto net = make_actor_critic(NetworkKind::kA3cCnn, {{84, 84, 4}, env::DType::kFloat32}, 4,
+                               InitScheme::kOrthogonal);
+  const std::map<std::string, double> gains = {{"conv1", 2.0}, {"conv2", 2.0}, {"fc", 2.0},
+                                               {"policy", 1e-4}, {"value", 1.0}};
+  ASSERT_EQ(net->named_children().size(), gains.size());
+  for (const auto& layer : net->named_children()) {
+    auto params = layer.value()->named_parameters(/*recurse=*/false);
+    const torch::Tensor w = params["weight"].flatten(1);
+    const double squared_gain = gains.at(layer.key());
+    const torch::Tensor gram = torch::mm(w, w.t()) / squared_gain;
+    EXPECT_TRUE(torch::allclose(gram, torch::eye(w.size(0)), 1e-4, 1e-4)) << layer.key();
+    EXPECT_EQ(params["bias"].abs().max().item<float>(), 0.0f) << layer.key();
+  }
+}
+
+TEST(ActorCritic, OrthogonalInitCoversEveryNetwork) {
+  for (const auto& [kind, spec] :
+       {std::pair{NetworkKind::kMlp, env::ObservationSpec{{4}, env::DType::kFloat32}},
+        std::pair{NetworkKind::kMinAtarCnn, env::ObservationSpec{{10, 10, 4}, env::DType::kBool}}}) {
+    auto net = make_actor_critic(kind, spec, 3, InitScheme::kOrthogonal);
+    for (const auto& layer : net->named_children()) {
+      auto params = layer.value()->named_parameters(/*recurse=*/false);
+      EXPECT_EQ(params["bias"].abs().max().item<float>(), 0.0f) << layer.key();
+    }
+    std::vector<int64_t> batch_shape{8};
+    batch_shape.insert(batch_shape.end(), spec.shape.begin(), spec.shape.end());
+    auto pi = torch::softmax(net->forward(torch::rand(batch_shape)).logits, 1);
+    EXPECT_LT((pi - 1.0 / 3).abs().max().item<float>(), 0.05f);
+  }
 }
 
 TEST(ActorCritic, MismatchNamesKindAndShape) {

@@ -18,7 +18,9 @@ struct RunSetup {
   env::ObservationSpec spec;
   int num_actions = 0;
   ParameterSnapshots::NetFactory make_net;
-  std::vector<float> initial;  // the flat parameters of make_net() after seeding with config.seed
+  // The flat parameters of the network initialised as config.init says after seeding with
+  // config.seed.
+  std::vector<float> initial;
   ps::ParameterServerConfig server;
   checkpoint::ModelSignature signature;  // of make_net()'s network
 };

@@ -8,6 +8,7 @@
 
 #include "env/registry.h"
 #include "model/device_name.h"
+#include "model/init_scheme.h"
 #include "model/network_kind.h"
 
 namespace ga3c::runtime {
@@ -161,6 +162,7 @@ void validate(const TrainConfig& c) {
   require_positive("--rmsprop-eps", o.rmsprop_eps);
   require_positive("--adam-eps", o.adam_eps);
   require_known("--network", [&] { model::parse_network_kind(c.network); });
+  require_known("--init", [&] { model::parse_init_scheme(c.init); });
   if (c.frame_skip < 1) bad("--frame-skip", fmt::format("--frame-skip must be >= 1, got {}", c.frame_skip));
   if (c.noop_max < 0) {
     bad("--noop-max", fmt::format("--noop-max must be >= 0 (0: no no-op starts), got {}", c.noop_max));

@@ -25,6 +25,7 @@ struct TrainConfig {
   double target_return = 0.0;       // stop once the mean of the last 100 returns reaches it (0: off)
   std::string run_dir;              // empty: runs/<env>-<date>-<time>
   std::string network = "auto";     // auto | mlp | minatar-cnn | a3c-cnn
+  std::string init = "torch";       // torch | orthogonal (model/init_scheme.h)
   double sticky_action_prob = 0.1;  // MinAtar and Atari (the ALE/ preset sets v5's 0.25)
   // Atari (ALE/<Game>-v5; env/ale/atari_options.h), the A3C papers' preprocessing.
   int frame_skip = 4;                 // emulator frames per agent step

@@ -88,6 +88,9 @@ TEST(Validate, NamesAreChecked) {
   c.network = "resnet";
   EXPECT_EQ(error_of(c), "unknown network 'resnet'; use auto, mlp, minatar-cnn or a3c-cnn");
   c = TrainConfig{};
+  c.init = "xavier";
+  EXPECT_EQ(error_of(c), "unknown init 'xavier'; use torch or orthogonal");
+  c = TrainConfig{};
   c.env_id = "CartPole-v9";
   EXPECT_NE(error_of(c).find("unknown environment 'CartPole-v9'"), std::string::npos);
 }

@@ -54,6 +54,7 @@ def check_all(binary, tmp):
         (["--agents", "many"], ["--agents"]),
         (["--min-batch", "500"], ["--min-batch 500", "--max-queue"]),
         (["--network", "resnet"], ["unknown network 'resnet'"]),
+        (["--init", "xavier"], ["unknown init 'xavier'", "torch or orthogonal"]),
         (["--deterministic", "--workers", "2", "--agents", "1"],
          ["--deterministic", "not --workers 2", "pass --workers 1 --agents 1"]),
         (["--deterministic", "--agents", "4"],
