@@ -1,5 +1,6 @@
 #include "runtime/ga3c_node.h"
 
+#include <chrono>
 #include <cstring>
 #include <stdexcept>
 
@@ -342,12 +343,23 @@ void Ga3cNode::train_step(const torch::Tensor& grad, const BatchResult& batch) {
 }
 
 void Ga3cNode::check_health(metrics::TrainRecord& row) {
+  const auto start = std::chrono::steady_clock::now();
   {
     // On the trainer's time: the check takes the place of a little training.
     BusyTimer busy(counters_.train_ns);
     row.health = health_probe_->check(*snapshots_.current());
   }
   if (!row.health) return;  // the fixed batch is not full yet
+  if (spdlog::should_log(spdlog::level::debug)) {
+    std::string layers;
+    for (const metrics::LayerHealth& l : row.health->layers) {
+      layers += fmt::format("{} {}/{}, ", l.name, l.live, l.units);
+    }
+    spdlog::debug("worker {}: health check at step {}: {}policy spread {:.3g} ({:.1f} ms)",
+                  worker_, row.step, layers, row.health->policy_spread,
+                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                            start).count());
+  }
   std::lock_guard lock(health_mutex_);
   for (const std::string& line : alarm_.update(*row.health, row.frames)) {
     spdlog::warn("worker {}: {}", worker_, line);
