@@ -107,7 +107,8 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
   if (first) {
     spdlog::info("{}", runtime::format_summary(summary));
   }
-  return 0;
+  // The worker rank whose network died: its exit code says so (rank 0 saw a stop request).
+  return summary.dead_network ? 3 : 0;
 }
 
 }  // namespace ga3c::cli

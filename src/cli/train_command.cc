@@ -51,7 +51,8 @@ int run_train_command(TrainOptions& options) {
     spdlog::info("run directory {}", config.run_dir);
     const auto summary = runtime::run_training(config, recorder, plan.start, &stop);
     spdlog::info("{}", runtime::format_summary(summary));
-    return 0;
+    // A run that ended on a dead network did not do what was asked: say so to scripts.
+    return summary.dead_network ? 3 : 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 1;

@@ -193,6 +193,17 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
         "Go on from the latest complete checkpoint of this run directory, with its settings "
         "(flags given here override them, e.g. a larger --max-frames)");
   });
+  group("Health", [&] {
+    add("--health-every", c.health_every,
+        "Every N training batches of a worker, count the live units of each ReLU layer (positive "
+        "for some observation) on a fixed batch of 64 real observations, into train.csv and "
+        "TensorBoard; a layer with none left (a dead network, which then plays the same policy "
+        "for every frame for good) is logged and shown on the status line. 0: off");
+    app_.add_flag("--stop-on-dead-network", c.stop_on_dead_network,
+                  "End the run when a layer has no live unit left, with a final checkpoint and "
+                  "exit code 3, instead of training a network that can no longer learn (needs "
+                  "--health-every > 0)");
+  });
   group("Output", [&] {
     add("--status-interval", c.status_interval_s, "Seconds between status lines and system.csv rows");
     add("--log-level", log_level_, "trace | debug | info | warn | error | off");

@@ -1,6 +1,7 @@
 #include "metrics/run_recorder.h"
 
 #include <limits>
+#include <string>
 #include <tuple>
 
 namespace ga3c::metrics {
@@ -8,10 +9,28 @@ namespace {
 
 constexpr const char* kEpisodesHeader = "wall_s,frames,worker,agent,return,length,truncated";
 constexpr const char* kTrainHeader =
-    "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr";
+    "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr,"
+    "live_1,live_2,live_3,policy_spread";
+// The health columns live_1..live_3: the deepest network (the A3C CNN) has three ReLU layers.
+constexpr std::size_t kHealthLayerColumns = 3;
 constexpr const char* kSyncHeader = "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag";
 constexpr const char* kSystemHeader =
     "wall_s,frames,fps,pps,tps,prediction_queue,training_queue,episodes,mean_return_100";
+
+// ",live_1,live_2,live_3,policy_spread" of a train.csv row: empty cells without a check.
+std::string health_cells(const std::optional<HealthRecord>& health) {
+  std::string cells;
+  for (std::size_t i = 0; i < kHealthLayerColumns; ++i) {
+    cells += ',';
+    if (health && i < health->layers.size()) {
+      const LayerHealth& l = health->layers[i];
+      cells += fmt::format("{:.6g}", l.units > 0 ? static_cast<double>(l.live) / l.units : 0.0);
+    }
+  }
+  cells += ',';
+  if (health) cells += fmt::format("{:.6g}", health->policy_spread);
+  return cells;
+}
 
 std::string csv_path(const std::string& dir, const char* stem, const RecorderFiles& files) {
   return dir + "/" + stem + files.suffix + ".csv";
@@ -76,9 +95,9 @@ void RunRecorder::train(const TrainRecord& record) {
   TrainRecord r = record;
   r.frames = train_order_.stamp(r.frames);
   if (train_) {
-    train_->row("{:.3f},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}", wall_seconds(),
+    train_->row("{:.3f},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}{}", wall_seconds(),
                 r.frames, r.worker, r.step, r.batch, r.policy_loss, r.value_loss, r.entropy,
-                r.grad_norm, r.lr);
+                r.grad_norm, r.lr, health_cells(r.health));
   }
   const double now = epoch_seconds();
   for (const auto& [tag, value] : {std::pair{"train/policy_loss", r.policy_loss},
@@ -87,6 +106,15 @@ void RunRecorder::train(const TrainRecord& record) {
                                    {"train/grad_norm", r.grad_norm},
                                    {"train/lr", r.lr}}) {
     tensorboard_.add_scalar(tag, static_cast<float>(value), r.frames, now);
+  }
+  if (r.health) {
+    for (const LayerHealth& l : r.health->layers) {
+      tensorboard_.add_scalar("health/live_" + l.name,
+                              l.units > 0 ? static_cast<float>(l.live) / l.units : 0.0f,
+                              r.frames, now);
+    }
+    tensorboard_.add_scalar("health/policy_spread", static_cast<float>(r.health->policy_spread),
+                            r.frames, now);
   }
 }
 

@@ -2,12 +2,14 @@
 //   episodes.csv  wall_s, frames, worker, agent, return, length, truncated (1: ended by the
 //                 episode limit, 0: terminated)
 //   train.csv     wall_s, frames, worker, step, batch, policy_loss, value_loss, entropy,
-//                 grad_norm, lr
+//                 grad_norm, lr, live_1, live_2, live_3, policy_spread (the health columns:
+//                 empty but on the rows of a health check; live_i is the live fraction of the
+//                 network's i-th ReLU layer, empty past its last one)
 //   sync.csv      wall_s, frames, worker, step, push_ms, pull_ms, bytes, version, lag
 //   system.csv    wall_s, frames, fps, pps, tps, prediction_queue, training_queue, episodes,
 //                 mean_return_100
 // The same figures go to TensorBoard event files in tensorboard/<name>/ (tags episode/*,
-// train/*, sync/*, system/*; step = frames). A resumed run's event file starts with
+// train/*, sync/*, system/*, health/*; step = frames). A resumed run's event file starts with
 // TensorBoard's restart marker (SessionLog START at the checkpoint's frames), so that readers
 // drop what the stopped run logged past its checkpoint, and its CSV files drop those rows.
 // wall_s: seconds since the recorder was made. frames: the job's environment frames when the
@@ -31,6 +33,7 @@
 
 #include "metrics/csv_writer.h"
 #include "metrics/episode_window.h"
+#include "metrics/health_record.h"
 #include "metrics/tensorboard_writer.h"
 
 namespace ga3c::metrics {
@@ -41,6 +44,9 @@ struct TrainRecord {
   int64_t step = 0;  // the node's local training step
   int64_t batch = 0;  // samples
   double policy_loss = 0, value_loss = 0, entropy = 0, grad_norm = 0, lr = 0;
+  // The health check that followed this step, if one did: TensorBoard's health/live_<layer>
+  // (the live fraction) and health/policy_spread.
+  std::optional<HealthRecord> health;
 };
 
 struct SyncRecord {

@@ -153,6 +153,54 @@ TEST(RunRecorder, AResumedRunDropsTheRowsPastItsCheckpoint) {
   EXPECT_NE(train[1].find(",400,"), std::string::npos) << train[1];
 }
 
+TEST(RunRecorder, HealthColumnsAreFilledOnlyOnTheRowsOfAHealthCheck) {
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_health_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    RunRecorder rec(dir.string());
+    TrainRecord r;
+    r.frames = 100;
+    r.step = 1;
+    rec.train(r);
+    r.frames = 200;
+    r.step = 2;
+    r.health = HealthRecord{{{"conv1", 16, 16}, {"conv2", 0, 32}, {"fc", 64, 256}}, 0.125};
+    rec.train(r);
+    r.frames = 300;
+    r.step = 3;
+    r.health = HealthRecord{{{"fc1", 3, 4}, {"fc2", 1, 4}}, 0};
+    rec.train(r);
+  }
+  const auto train = lines(dir / "train.csv");
+  ASSERT_EQ(train.size(), 4u);
+  EXPECT_EQ(train[0],
+            "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr,"
+            "live_1,live_2,live_3,policy_spread");
+  EXPECT_NE(train[1].find(",100,0,1,0,0,0,0,0,0,,,,"), std::string::npos) << train[1];
+  EXPECT_EQ(train[1].back(), ',') << train[1];
+  EXPECT_NE(train[2].find(",200,0,2,0,0,0,0,0,0,1,0,0.25,0.125"), std::string::npos) << train[2];
+  EXPECT_NE(train[3].find(",300,0,3,0,0,0,0,0,0,0.75,0.25,,0"), std::string::npos) << train[3];
+}
+
+TEST(RunRecorder, AResumedRunRefusesATrainCsvWithoutTheHealthColumns) {
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_old_train_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream old(dir / "train.csv");
+    old << "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr\n";
+  }
+  RecorderFiles files;
+  files.append = true;
+  try {
+    RunRecorder::check_appendable(dir.string(), files);
+    FAIL() << "appended";
+  } catch (const CsvHeaderError& e) {
+    EXPECT_NE(std::string(e.what()).find("start a new run"), std::string::npos) << e.what();
+  }
+}
+
 TEST(RunRecorder, AResumedRunRefusesFilesOfOtherColumns) {
   auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_columns_test";
   std::filesystem::remove_all(dir);

@@ -45,6 +45,7 @@ std::string format_status(const Status& s) {
     line += " eta " + short_duration((s.max_frames - s.frames) / s.fps);
   }
   if (s.overlapping_applies >= 0) line += " ovl " + short_count(s.overlapping_applies);
+  if (!s.network.empty()) line += " " + s.network;
   return line;
 }
 

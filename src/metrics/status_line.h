@@ -3,6 +3,8 @@
 // R100 is the mean raw return of the last 100 episodes.
 // PPS and TPS count prediction and training batches per second, as GA3C reports them.
 // Under --ps-apply racy the line ends with " ovl N", the applies that overlapped so far.
+// While a layer of the network has no live unit the line ends with the alarm, " DEAD conv2"
+// (past 100 columns if need be: it must not be missed).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,7 @@ struct Status {
   double sync_ms = 0;      // mean push + pull of the last interval
   double lag = 0;          // mean policy lag of the last interval
   int64_t overlapping_applies = -1;  // --ps-apply racy, so far; -1: not shown (locked)
+  std::string network;  // the health alarm, "DEAD conv2"; empty: not shown
 };
 
 std::string format_status(const Status& s);

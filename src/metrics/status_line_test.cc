@@ -62,5 +62,15 @@ TEST(StatusLine, RacyAppliesEndTheLineWithTheirOverlapCount) {
   EXPECT_EQ(format_status(s).find("ovl"), std::string::npos);
 }
 
+TEST(StatusLine, ADeadNetworkEndsTheLine) {
+  Status s;
+  s.frames = 50'000;
+  s.network = "DEAD conv2";
+  const std::string line = format_status(s);
+  EXPECT_EQ(line.substr(line.size() - 11), " DEAD conv2") << line;
+  s.network.clear();
+  EXPECT_EQ(format_status(s).find("DEAD"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace ga3c::metrics

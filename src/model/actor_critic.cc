@@ -25,6 +25,14 @@ class MinAtarCnn final : public ActorCritic {
     h = torch::relu(fc_(h.flatten(1)));
     return {policy_(h), value_(h).squeeze(1)};
   }
+  ActorCriticActivations activations(const torch::Tensor& obs) override {
+    ActorCriticActivations a;
+    auto conv = torch::relu(conv_(obs.permute({0, 3, 1, 2})));
+    auto fc = torch::relu(fc_(conv.flatten(1)));
+    a.hidden = {{"conv", conv}, {"fc", fc}};
+    a.output = {policy_(fc), value_(fc).squeeze(1)};
+    return a;
+  }
 
  private:
   nn::Conv2d conv_;
@@ -46,6 +54,15 @@ class A3cCnn final : public ActorCritic {
     h = torch::relu(conv2_(h));
     h = torch::relu(fc_(h.flatten(1)));
     return {policy_(h), value_(h).squeeze(1)};
+  }
+  ActorCriticActivations activations(const torch::Tensor& obs) override {
+    ActorCriticActivations a;
+    auto conv1 = torch::relu(conv1_(obs.permute({0, 3, 1, 2})));
+    auto conv2 = torch::relu(conv2_(conv1));
+    auto fc = torch::relu(fc_(conv2.flatten(1)));
+    a.hidden = {{"conv1", conv1}, {"conv2", conv2}, {"fc", fc}};
+    a.output = {policy_(fc), value_(fc).squeeze(1)};
+    return a;
   }
 
  private:

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <torch/torch.h>
@@ -22,11 +23,26 @@ struct ActorCriticOutput {
   torch::Tensor value;   // [B] float32, V(s)
 };
 
+// One hidden layer's output after its ReLU, for the health monitor (runtime/network_health.h).
+struct HiddenActivation {
+  std::string name;     // the layer's module name: "fc1", "conv2", ...
+  // float32, >= 0: [B, units] for a linear layer, [B, channels, H', W'] for a conv layer.
+  torch::Tensor value;
+};
+
+struct ActorCriticActivations {
+  std::vector<HiddenActivation> hidden;  // every ReLU layer, input side first
+  ActorCriticOutput output;              // what forward() returns for the same batch
+};
+
 class ActorCritic : public torch::nn::Module {
  public:
   // obs: [B, spec.shape...] float32. Thread-safe for concurrent calls while no thread
   // writes the parameters (the node's LocalModel guards that).
   virtual ActorCriticOutput forward(const torch::Tensor& obs) = 0;
+  // forward() that also keeps each hidden layer's post-ReLU output (a slower path, kept apart
+  // so that forward() allocates nothing more). Same contract as forward().
+  virtual ActorCriticActivations activations(const torch::Tensor& obs) = 0;
 };
 
 // The kind make_actor_critic builds: kAuto picks the MLP for rank-1 observations, the MinAtar

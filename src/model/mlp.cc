@@ -19,4 +19,13 @@ ActorCriticOutput Mlp::forward(const torch::Tensor& obs) {
   return {policy_(h), value_(h).squeeze(1)};
 }
 
+ActorCriticActivations Mlp::activations(const torch::Tensor& obs) {
+  ActorCriticActivations a;
+  auto fc1 = torch::relu(fc1_(obs.flatten(1)));
+  auto fc2 = torch::relu(fc2_(fc1));
+  a.hidden = {{"fc1", fc1}, {"fc2", fc2}};
+  a.output = {policy_(fc2), value_(fc2).squeeze(1)};
+  return a;
+}
+
 }  // namespace ga3c::model

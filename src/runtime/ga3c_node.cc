@@ -1,9 +1,11 @@
 #include "runtime/ga3c_node.h"
 
+#include <chrono>
 #include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include "env/registry.h"
 #include "runtime/policy_lag.h"
@@ -75,6 +77,9 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
                                               agent_seed(config.seed, worker, a), agent_config));
   }
   obs_shape_ = env::make_env(config.env_id, env_options)->observation_spec().shape;
+  if (config.health_every > 0) {
+    health_probe_ = std::make_unique<HealthProbe>(kHealthBatch, obs_shape_);
+  }
   // A deterministic node steps its agent on its own thread, without runners.
   for (int t = 0; t < config.env_threads && !config.deterministic; ++t) {
     std::vector<Agent*> mine;
@@ -125,8 +130,12 @@ void Ga3cNode::start() {
   for (int t = 0; t < config_.trainers; ++t) {
     spawn(fmt::format("trainer{}", t), [this] {
       try {
-        run_trainer(training_, snapshots_, obs_shape_, config_.min_batch, loss_config(config_),
-                    [this](const torch::Tensor& g, const BatchResult& b) { apply_gradient(g, b); });
+        run_trainer(
+            training_, snapshots_, obs_shape_, config_.min_batch, loss_config(config_),
+            [this](const torch::Tensor& g, const BatchResult& b) { train_step(g, b); },
+            [this](const std::vector<Rollout>& batch) {
+              if (health_probe_) health_probe_->offer(batch);
+            });
       } catch (const NonFiniteError& e) {
         throw located(e);
       }
@@ -165,6 +174,7 @@ void Ga3cNode::run_serial() {
     if (step.episode) on_episode(*step.episode);
     for (Rollout& rollout : step.rollouts) {
       batch[0] = std::move(rollout);
+      if (health_probe_) health_probe_->offer(batch);
       BatchResult result;
       try {
         result = compute_gradient(*snapshots_.current(), batch, obs_shape_,
@@ -172,9 +182,9 @@ void Ga3cNode::run_serial() {
       } catch (const NonFiniteError& e) {
         throw located(e);
       }
-      apply_gradient(torch::from_blob(grad.data(), {static_cast<int64_t>(grad.size())},
-                                      torch::kFloat32),
-                     result);
+      train_step(torch::from_blob(grad.data(), {static_cast<int64_t>(grad.size())},
+                                  torch::kFloat32),
+                 result);
     }
   }
   stop();
@@ -325,9 +335,47 @@ void Ga3cNode::publish() {
   }
 }
 
-void Ga3cNode::apply_gradient(const torch::Tensor& grad, const BatchResult& batch) {
+void Ga3cNode::train_step(const torch::Tensor& grad, const BatchResult& batch) {
+  std::optional<metrics::TrainRecord> row = apply_gradient(grad, batch);
+  if (!row) return;
+  if (health_probe_ && row->step % config_.health_every == 0) check_health(*row);
+  recorder_.train(*row);
+}
+
+void Ga3cNode::check_health(metrics::TrainRecord& row) {
+  const auto start = std::chrono::steady_clock::now();
+  {
+    // On the trainer's time: the check takes the place of a little training.
+    BusyTimer busy(counters_.train_ns);
+    row.health = health_probe_->check(*snapshots_.current());
+  }
+  if (!row.health) return;  // the fixed batch is not full yet
+  if (spdlog::should_log(spdlog::level::debug)) {
+    std::string layers;
+    for (const metrics::LayerHealth& l : row.health->layers) {
+      layers += fmt::format("{} {}/{}, ", l.name, l.live, l.units);
+    }
+    spdlog::debug("worker {}: health check at step {}: {}policy spread {:.3g} ({:.1f} ms)",
+                  worker_, row.step, layers, row.health->policy_spread,
+                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                            start).count());
+  }
+  std::lock_guard lock(health_mutex_);
+  for (const std::string& line : alarm_.update(*row.health, row.frames)) {
+    spdlog::warn("worker {}: {}", worker_, line);
+  }
+  network_dead_ = alarm_.dead();
+}
+
+std::string Ga3cNode::network_status() {
+  std::lock_guard lock(health_mutex_);
+  return alarm_.status();
+}
+
+std::optional<metrics::TrainRecord> Ga3cNode::apply_gradient(const torch::Tensor& grad,
+                                                             const BatchResult& batch) {
   std::lock_guard lock(update_mutex_);
-  if (pushes_stopped()) return;
+  if (pushes_stopped()) return std::nullopt;
   const int64_t frames = job_frames_.now();
   const float lr = algo::lr_at(config_.lr_schedule, config_.lr, frames, config_.max_frames) *
                    local_lr_factor_;
@@ -356,7 +404,6 @@ void Ga3cNode::apply_gradient(const torch::Tensor& grad, const BatchResult& batc
   tr.entropy = batch.entropy;
   tr.grad_norm = batch.grad_norm;
   tr.lr = lr;
-  recorder_.train(tr);
 
   if (sync_thread_ && sync_thread_->done()) {
     sync_thread_->wait();
@@ -378,6 +425,7 @@ void Ga3cNode::apply_gradient(const torch::Tensor& grad, const BatchResult& batc
     }
   }
   publish();
+  return tr;
 }
 
 void Ga3cNode::start_sync() {

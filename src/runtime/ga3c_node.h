@@ -16,6 +16,12 @@
 // parameters and gradients cross the bus once per sync; params_ is their host copy, exact
 // from a sync's start to its end and after join().
 //
+// config.health_every > 0: the node keeps the last observation of each rollout of its first
+// training batches until it has 64 (network_health.h), and after every health_every-th local
+// training step the thread that took it measures the current snapshot on them, outside the
+// update lock; the result goes on that step's train.csv row, and a layer found with no live
+// unit is logged once (DeadNetworkAlarm) and shown by network_status() while it lasts.
+//
 // config.deterministic (one agent): start() spawns a single thread that predicts (a batch of
 // one, current parameters), steps the agent, trains on each rollout as soon as it closes (one
 // rollout per batch, whatever min_batch says), takes the local step and syncs every sync_freq
@@ -39,9 +45,11 @@
 #include "model/actor_critic.h"
 #include "runtime/agent.h"
 #include "runtime/blocking_queue.h"
+#include "runtime/dead_network_alarm.h"
 #include "runtime/device_model.h"
 #include "runtime/env_runner.h"
 #include "runtime/job_frames.h"
+#include "runtime/network_health.h"
 #include "runtime/node_counters.h"
 #include "runtime/node_sync.h"
 #include "runtime/parameter_snapshots.h"
@@ -99,9 +107,22 @@ class Ga3cNode {
   std::size_t prediction_queue_size() const { return predictions_.size(); }
   std::size_t training_queue_size() const { return training_.size(); }
   int worker() const { return worker_; }
+  // Whether the last health check found a layer with no live unit (any thread).
+  bool network_dead() const { return network_dead_.load(); }
+  // "DEAD conv2" while network_dead(), else empty (any thread).
+  std::string network_status();
+
+  // Observations kept for the health checks (config.health_every > 0).
+  static constexpr int64_t kHealthBatch = 64;
 
  private:
-  void apply_gradient(const torch::Tensor& grad, const BatchResult& batch);
+  // A training batch's whole step: apply_gradient, the health check when due, its train.csv row.
+  void train_step(const torch::Tensor& grad, const BatchResult& batch);
+  // The update path: the local step and the sync when due; returns the step's train.csv row,
+  // nullopt when pushes have stopped and the step was dropped.
+  std::optional<metrics::TrainRecord> apply_gradient(const torch::Tensor& grad,
+                                                     const BatchResult& batch);
+  void check_health(metrics::TrainRecord& row);
   void publish();
   // After the stop decision nothing more is pushed; but a deterministic node finishes the
   // agent step it is in, so that it stops where its worker state is complete.
@@ -169,6 +190,11 @@ class Ga3cNode {
   // config.sync_overlap only. Declared after what its jobs touch, so it is destroyed (and
   // its last job finished) before them.
   std::unique_ptr<SyncThread> sync_thread_;
+
+  std::unique_ptr<HealthProbe> health_probe_;  // null with health_every 0
+  std::mutex health_mutex_;
+  DeadNetworkAlarm alarm_;  // guarded by health_mutex_
+  std::atomic<bool> network_dead_{false};
 
   std::atomic<bool> stopping_{false};
   std::mutex error_mutex_;

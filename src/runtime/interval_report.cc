@@ -37,6 +37,7 @@ void report_interval(metrics::RunRecorder& recorder, const TrainConfig& config,
   status.sync_ms = syncs > 0 ? (now.sync_us - last.sync_us) / 1000.0 / syncs : 0.0;
   status.lag = syncs > 0 ? (now.lag_milli - last.lag_milli) / 1000.0 / syncs : 0.0;
   status.overlapping_applies = now.overlapping_applies;
+  status.network = now.network;
   spdlog::info("{}", metrics::format_status(status));
 }
 
@@ -52,7 +53,10 @@ std::string format_summary(const TrainingSummary& s) {
   return fmt::format(
       "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return of "
       "the last 100 episodes {:.2f}, {}{}",
-      s.interrupted ? " (stopped by signal)" : "", s.frames, s.episodes, s.updates, s.wall_s,
+      s.dead_network ? " (stopped: the network died, --stop-on-dead-network)"
+      : s.interrupted ? " (stopped by signal)"
+                      : "",
+      s.frames, s.episodes, s.updates, s.wall_s,
       s.frames / std::max(s.wall_s, 1e-9), s.mean_return_100, best, overlaps);
 }
 

@@ -16,6 +16,7 @@ struct JobTotals {
   int64_t frames = 0, episodes = 0, prediction_batches = 0, training_batches = 0, syncs = 0,
           sync_us = 0, lag_milli = 0, prediction_queue = 0, training_queue = 0;
   int64_t overlapping_applies = -1;  // --ps-apply racy (TrainingSummary); -1: locked
+  std::string network;  // the health alarm of the first node that has one ("DEAD conv2")
 };
 
 // Reports the interval from `last` to `now`, dt_s seconds long (> 0).

@@ -84,10 +84,14 @@ TrainingSummary run_mpi_worker(const TrainConfig& config, const comm::MpiRoles& 
   // the peer timeout.
   const auto period = std::chrono::duration<double>(std::min(1.0, config.peer_timeout_s / 4));
   auto next = std::chrono::steady_clock::now() + period;
+  bool summary_dead = false;
   while (!node.stopping()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (std::chrono::steady_clock::now() >= next) {
-      link.send_status(status_of(node, outbox, interrupted()));
+      // The job stops on a dead network as on a signal: with a final checkpoint.
+      const bool dead = config.stop_on_dead_network && node.network_dead();
+      summary_dead = summary_dead || dead;
+      link.send_status(status_of(node, outbox, interrupted() || dead));
       next += period;
     }
   }
@@ -98,6 +102,7 @@ TrainingSummary run_mpi_worker(const TrainConfig& config, const comm::MpiRoles& 
 
   const NodeCounters& c = node.counters();
   TrainingSummary summary;
+  summary.dead_network = summary_dead;
   summary.frames = c.frames.load();
   summary.episodes = c.episodes.load();
   summary.updates = c.syncs.load();

@@ -172,6 +172,16 @@ void validate(const TrainConfig& c) {
         fmt::format("--max-episode-frames must be >= 0 environment frames (0: no limit), got {}",
                     *c.max_episode_frames));
   }
+  if (c.health_every < 0) {
+    bad("--health-every",
+        fmt::format("--health-every must be >= 0 training batches (0: no health checks), got {}",
+                    c.health_every));
+  }
+  if (c.stop_on_dead_network && c.health_every == 0) {
+    bad("--stop-on-dead-network",
+        "--stop-on-dead-network needs the health checks that --health-every 0 turns off; give "
+        "--health-every N (e.g. 200) or drop --stop-on-dead-network");
+  }
   require_known("--env", [&] { env::make_env(c.env_id, env_options(c)); });
 }
 

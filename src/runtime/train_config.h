@@ -84,6 +84,11 @@ struct TrainConfig {
   int keep_checkpoints = 3;           // newest saves kept per parameter-server rank
   std::string resume_dir;             // go on from this run's latest complete checkpoint
 
+  // Health (runtime/network_health.h): every health_every training batches of a node, the live
+  // units of each ReLU layer on a fixed batch of real observations (0: no checks).
+  int health_every = 200;
+  bool stop_on_dead_network = false;  // a layer with no live unit ends the run (exit code 3)
+
   // Output.
   double status_interval_s = 5.0;  // console status line and system.csv row period
   bool quiet = false;              // no status line

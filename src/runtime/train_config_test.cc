@@ -21,6 +21,21 @@ std::string error_of(const TrainConfig& config) {
 
 TEST(Validate, DefaultsPass) { EXPECT_EQ(error_of(TrainConfig{}), ""); }
 
+TEST(Validate, StopOnDeadNetworkNeedsTheHealthChecks) {
+  TrainConfig c;
+  c.stop_on_dead_network = true;
+  EXPECT_EQ(error_of(c), "");
+  c.health_every = 0;
+  EXPECT_EQ(error_of(c),
+            "--stop-on-dead-network needs the health checks that --health-every 0 turns off; "
+            "give --health-every N (e.g. 200) or drop --stop-on-dead-network");
+  c.stop_on_dead_network = false;
+  EXPECT_EQ(error_of(c), "") << "0 turns the checks off";
+  c.health_every = -1;
+  EXPECT_EQ(error_of(c),
+            "--health-every must be >= 0 training batches (0: no health checks), got -1");
+}
+
 TEST(Validate, DeviceNamesAreCheckedHereTheirGpuAtStart) {
   TrainConfig c;
   c.device = "gpu";

@@ -218,7 +218,7 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
 
 void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& params,
                  const std::vector<int64_t>& obs_shape, int min_batch, const LossConfig& loss,
-                 const GradientSink& sink) {
+                 const GradientSink& sink, const BatchObserver& observe) {
   const model::ThreadStream stream(params.device());
   const bool on_cpu = params.device().is_cpu();
   std::vector<Rollout> batch;
@@ -227,6 +227,7 @@ void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& par
   try {
     while (true) {
       rollouts.pop_batch(static_cast<std::size_t>(min_batch), batch);
+      if (observe) observe(batch);
       const auto snapshot = params.current();
       BatchResult result;
       if (on_cpu) {

@@ -34,6 +34,7 @@ JobTotals totals(const std::vector<std::unique_ptr<Ga3cNode>>& nodes) {
     t.lag_milli += c.lag_milli.load();
     t.prediction_queue += static_cast<int64_t>(n->prediction_queue_size());
     t.training_queue += static_cast<int64_t>(n->training_queue_size());
+    if (t.network.empty()) t.network = n->network_status();
   }
   return t;
 }
@@ -138,8 +139,12 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
       const bool interrupted = interrupt != nullptr && interrupt->load();
       failed = failed || std::any_of(nodes.begin(), nodes.end(),
                                      [](const auto& n) { return n->failed(); });
-      if (target_reached || interrupted || failed || server.progress().stop) {
+      const bool dead = config.stop_on_dead_network &&
+                        std::any_of(nodes.begin(), nodes.end(),
+                                    [](const auto& n) { return n->network_dead(); });
+      if (target_reached || interrupted || failed || dead || server.progress().stop) {
         summary.interrupted = summary.interrupted || interrupted;
+        summary.dead_network = summary.dead_network || dead;
         server.request_stop();
         for (auto& n : nodes) n->stop();
       }

@@ -22,6 +22,8 @@ struct TrainingSummary {
   double mean_return_100 = 0;       // at the end
   double best_mean_return_100 = 0;  // best over 100 consecutive episodes (-inf: fewer ran)
   bool interrupted = false;         // stopped by *interrupt
+  // Stopped by --stop-on-dead-network: a node's health check found a layer with no live unit.
+  bool dead_network = false;
   // --ps-apply racy: applies that began while another to the same shard ran, in this process
   // (a resumed run counts from 0 again); -1 under --ps-apply locked.
   int64_t overlapping_applies = -1;
