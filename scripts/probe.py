@@ -20,6 +20,7 @@ The spec:
     init = "orthogonal"
     [arms.pair]                  # parallel = 2: two seeds of this arm at a time, side by side
     parallel = 2
+    seeds = [1, 2, 3, 4]         # an arm's own seeds, within the probe's (default: all of them)
 
 A run is collapsed when some layer has no live unit (a unit is live when it is positive for
 some of 256 observations of random play). Runs already in results.csv are skipped, so running
@@ -124,7 +125,7 @@ def train_command(binary, spec, arm, seed, run_dir):
     cmd = [binary, "train", "--env", spec["probe"]["env"], "--seed", str(seed), "--run-dir",
            run_dir, "--status-interval", "2", "--checkpoint-every", "0", "--quiet"]
     for key, value in spec["arms"][arm].items():
-        if key == "parallel":
+        if key in ("parallel", "seeds"):
             continue
         if isinstance(value, bool):
             cmd.append(f"--{key}={'true' if value else 'false'}")
@@ -207,7 +208,8 @@ def measure(run_dir, frames):
 def schedule(spec, arms, seeds):
     """Slots seed by seed, arms in turn, the first arm rotating so none always goes first; an
     arm with parallel = 2 fills its slot with the next of its seeds."""
-    slots, pending = [], {a: list(seeds) for a in arms}
+    slots, pending = [], {a: [s for s in seeds if s in spec["arms"][a].get("seeds", seeds)]
+                          for a in arms}
     for i, seed in enumerate(seeds):
         order = arms[i % len(arms):] + arms[:i % len(arms)]
         for arm in order:

@@ -94,6 +94,7 @@ TEST(TrainOptions, AtariPreset) {
   EXPECT_EQ(c.grad_clip, 0.0f);  // the flag's, over the preset's 40
   EXPECT_EQ(c.max_frames, 10'000'000);
   EXPECT_EQ(c.sticky_action_prob, 0.25);
+  EXPECT_EQ(c.init, "orthogonal");
 }
 
 // The environment's episode limit unless a flag or the file sets one; 0 only when asked for;

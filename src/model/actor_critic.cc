@@ -20,11 +20,6 @@ class MinAtarCnn final : public ActorCritic {
         value_(register_module("value", nn::Linear(128, 1))) {
     shrink_policy_head(policy_);
   }
-  ActorCriticOutput forward(const torch::Tensor& obs) override {
-    auto h = torch::relu(conv_(obs.permute({0, 3, 1, 2})));
-    h = torch::relu(fc_(h.flatten(1)));
-    return {policy_(h), value_(h).squeeze(1)};
-  }
   ActorCriticActivations activations(const torch::Tensor& obs) override {
     ActorCriticActivations a;
     auto conv = torch::relu(conv_(obs.permute({0, 3, 1, 2})));
@@ -48,12 +43,6 @@ class A3cCnn final : public ActorCritic {
         policy_(register_module("policy", nn::Linear(256, num_actions))),
         value_(register_module("value", nn::Linear(256, 1))) {
     shrink_policy_head(policy_);
-  }
-  ActorCriticOutput forward(const torch::Tensor& obs) override {
-    auto h = torch::relu(conv1_(obs.permute({0, 3, 1, 2})));
-    h = torch::relu(conv2_(h));
-    h = torch::relu(fc_(h.flatten(1)));
-    return {policy_(h), value_(h).squeeze(1)};
   }
   ActorCriticActivations activations(const torch::Tensor& obs) override {
     ActorCriticActivations a;

@@ -39,9 +39,9 @@ class ActorCritic : public torch::nn::Module {
  public:
   // obs: [B, spec.shape...] float32. Thread-safe for concurrent calls while no thread
   // writes the parameters (the node's LocalModel guards that).
-  virtual ActorCriticOutput forward(const torch::Tensor& obs) = 0;
-  // forward() that also keeps each hidden layer's post-ReLU output (a slower path, kept apart
-  // so that forward() allocates nothing more). Same contract as forward().
+  ActorCriticOutput forward(const torch::Tensor& obs) { return activations(obs).output; }
+  // The forward pass with each hidden layer's post-ReLU output kept: one definition of the
+  // layer sequence serves training, acting and the health monitor. Same contract as forward().
   virtual ActorCriticActivations activations(const torch::Tensor& obs) = 0;
 };
 

@@ -14,11 +14,6 @@ Mlp::Mlp(int64_t inputs, int num_actions, int64_t hidden)
   shrink_policy_head(policy_);
 }
 
-ActorCriticOutput Mlp::forward(const torch::Tensor& obs) {
-  auto h = torch::relu(fc2_(torch::relu(fc1_(obs.flatten(1)))));
-  return {policy_(h), value_(h).squeeze(1)};
-}
-
 ActorCriticActivations Mlp::activations(const torch::Tensor& obs) {
   ActorCriticActivations a;
   auto fc1 = torch::relu(fc1_(obs.flatten(1)));

@@ -12,7 +12,6 @@ class Mlp final : public ActorCritic {
  public:
   // inputs: the observation's element count (observations are flattened to [B, inputs]).
   Mlp(int64_t inputs, int num_actions, int64_t hidden = 128);
-  ActorCriticOutput forward(const torch::Tensor& obs) override;
   ActorCriticActivations activations(const torch::Tensor& obs) override;  // fc1, fc2
 
   // The layers, registered in this order: parameters() is fc1's weight and bias, fc2's,

@@ -1,5 +1,6 @@
 #include "runtime/network_health.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
@@ -42,17 +43,15 @@ HealthProbe::HealthProbe(int64_t size, std::vector<int64_t> obs_shape)
 void HealthProbe::offer(const std::vector<Rollout>& batch) {
   std::lock_guard lock(mutex_);
   if (batch_.defined()) return;
-  for (const Rollout& r : batch) {
-    if (r.size() == 0) continue;
-    const auto last = r.observations.end();
-    kept_.insert(kept_.end(), last - obs_size_, last);
-    if (static_cast<int64_t>(kept_.size()) == size_ * obs_size_) {
-      std::vector<int64_t> shape{size_};
-      shape.insert(shape.end(), obs_shape_.begin(), obs_shape_.end());
-      batch_ = torch::from_blob(kept_.data(), shape, torch::kFloat32).clone();
-      kept_ = {};
-      return;
-    }
+  const auto r = std::find_if(batch.begin(), batch.end(), [](const Rollout& r) { return r.size() > 0; });
+  if (r == batch.end()) return;
+  const auto last = r->observations.end();
+  kept_.insert(kept_.end(), last - obs_size_, last);
+  if (static_cast<int64_t>(kept_.size()) == size_ * obs_size_) {
+    std::vector<int64_t> shape{size_};
+    shape.insert(shape.end(), obs_shape_.begin(), obs_shape_.end());
+    batch_ = torch::from_blob(kept_.data(), shape, torch::kFloat32).clone();
+    kept_ = {};
   }
 }
 

@@ -130,7 +130,7 @@ Rollout rollout(std::vector<float> observations) {
   return r;
 }
 
-TEST(HealthProbe, KeepsTheLastObservationOfEachRolloutUntilFullThenNothingMore) {
+TEST(HealthProbe, KeepsOneObservationPerTrainingBatchUntilFullThenNothingMore) {
   auto make_net = [] { return std::shared_ptr<model::ActorCritic>(new model::Mlp(2, 2, 4)); };
   ParameterSnapshots snapshots(make_net);
   std::vector<float> params(snapshots.num_params(), 0.0f);
@@ -140,14 +140,15 @@ TEST(HealthProbe, KeepsTheLastObservationOfEachRolloutUntilFullThenNothingMore) 
   snapshots.publish(params.data(), 1);
   HealthProbe probe(3, {2});
   EXPECT_FALSE(probe.check(*snapshots.current()));
-  probe.offer({rollout({5, 5, -1, 1}), rollout({-1, -1})});
+  // Each batch gives its first non-empty rollout's last observation: (-1, 1), then (-2, -2).
+  probe.offer({rollout({5, 5, -1, 1}), rollout({9, 9})});
+  probe.offer({rollout({}), rollout({-2, -2}), rollout({9, 9})});
   EXPECT_FALSE(probe.check(*snapshots.current())) << "two of three";
-  // The third rollout fills the batch; the fourth and later offers are not kept.
-  probe.offer({rollout({-2, -2}), rollout({9, 9})});
-  probe.offer({rollout({9, 9})});
+  probe.offer({rollout({-3, -3})});  // fills the batch
+  probe.offer({rollout({9, 9})});    // not kept
   const auto r = probe.check(*snapshots.current());
   ASSERT_TRUE(r);
-  EXPECT_EQ(r->layers[0].live, 1) << "unit 1, from the first rollout's last observation only";
+  EXPECT_EQ(r->layers[0].live, 1) << "unit 1, from (-1, 1) only";
 }
 
 }  // namespace
