@@ -23,7 +23,8 @@ The spec:
     seeds = [1, 2, 3, 4]         # an arm's own seeds, within the probe's (default: all of them)
 
 A run is collapsed when some layer has no live unit (a unit is live when it is positive for
-some of 256 observations of random play). Runs already in results.csv are skipped, so running
+some of 256 observations of random play); its policy is constant when its largest standard
+deviation over them is below 1e-6, the same policy for every frame (a collapse, or one close). Runs already in results.csv are skipped, so running
 again goes on; Ctrl-C stops the running trainings (each saves its checkpoint) and exits 130.
 Python 3.11 standard library, numpy, and for the frames gymnasium and ale-py."""
 import argparse
@@ -46,6 +47,7 @@ LAYERS = ["conv1", "conv2", "fc"]
 FIELDS = ["arm", "seed", "frames", "mean100", "episodes"] + LAYERS + ["policy_std", "collapsed",
                                                                       "wall_s"]
 WINDOW = 100
+CONSTANT_POLICY = 1e-6  # the policy's largest std over the frames, below it: the same everywhere
 
 
 def fail(message):
@@ -187,6 +189,14 @@ def run_slot(spec, binary, out, frames_stop, jobs, runs, stop_requested):
     return walls
 
 
+def real_frames(out, env_id):
+    """The probe's 256 frames of random play, made once and kept in OUT/frames.npy."""
+    path = os.path.join(out, "frames.npy")
+    if not os.path.exists(path):
+        np.save(path, dead_units.atari_frames(env_id))
+    return np.load(path)
+
+
 def newest_checkpoint(run_dir):
     found = glob.glob(os.path.join(run_dir, "checkpoints", "ckpt-*-ps0.ga3c"))
     return max(found, key=lambda p: int(os.path.basename(p).split("-")[1])) if found else None
@@ -234,11 +244,13 @@ def summary(results, arms):
                 return "-"
             return f"{statistics.mean(values):.1f} ({min(values):g}-{max(values):g})"
         collapsed = [r["seed"] for r in rows if r["collapsed"] == "1"]
+        constant = [r["seed"] for r in rows if float(r["policy_std"]) < CONSTANT_POLICY]
         lines += [f"### {arm}", "",
-                  "| runs | collapsed | seeds collapsed | " + " | ".join(
+                  "| runs | collapsed | seeds collapsed | constant policy | " + " | ".join(
                       f"live {layer}" for layer in LAYERS) + " | mean-100 at the stop |",
-                  "|---:|---:|---|" + "---:|" * (len(LAYERS) + 1),
-                  f"| {len(rows)} | {len(collapsed)} | {', '.join(collapsed) or '-'} | " +
+                  "|---:|---:|---|---|" + "---:|" * (len(LAYERS) + 1),
+                  f"| {len(rows)} | {len(collapsed)} | {', '.join(collapsed) or '-'} | "
+                  f"{', '.join(constant) or '-'} | " +
                   " | ".join(spread(layer) for layer in LAYERS) + f" | {spread('mean100')} |",
                   ""]
     return "\n".join(lines)
@@ -267,10 +279,6 @@ def main():
         if not os.access(args.binary, os.X_OK):
             fail(f"no ga3c binary at {args.binary}; build it or pass --binary")
         os.makedirs(os.path.join(out, "logs"), exist_ok=True)
-        frames_path = os.path.join(out, "frames.npy")
-        if not os.path.exists(frames_path):
-            np.save(frames_path, dead_units.atari_frames(spec["probe"]["env"]))
-        frames = np.load(frames_path)
         done = {(r["arm"], int(r["seed"])) for r in read_results(results_path)}
         runs, stopping = Runs(), []
         signal.signal(signal.SIGINT, lambda *_: stopping.append(1))
@@ -284,7 +292,8 @@ def main():
             if stopping:
                 break
             for (arm, seed), wall in walls.items():
-                row = measure(os.path.join(out, "runs", f"{arm}-s{seed}"), frames)
+                row = measure(os.path.join(out, "runs", f"{arm}-s{seed}"),
+                              real_frames(out, spec["probe"]["env"]))
                 if row is None:
                     print(f"probe: {arm} seed {seed} left no checkpoint; see its log",
                           file=sys.stderr)
