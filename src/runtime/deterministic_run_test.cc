@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -107,7 +108,8 @@ Checkpoint run(const TrainConfig& config, bool resume = false) {
   return ::testing::AssertionSuccess();
 }
 
-// Every row of a run's CSV file, as numbers.
+// Every row of a run's CSV file, as numbers (an empty cell, such as train.csv's health columns
+// on a row without a check, as NaN).
 std::vector<std::vector<double>> csv_rows(const std::string& path) {
   std::ifstream in(path);
   std::string line;
@@ -117,7 +119,9 @@ std::vector<std::vector<double>> csv_rows(const std::string& path) {
     std::vector<double> row;
     std::istringstream fields(line);
     std::string field;
-    while (std::getline(fields, field, ',')) row.push_back(std::stod(field));
+    while (std::getline(fields, field, ',')) {
+      row.push_back(field.empty() ? std::numeric_limits<double>::quiet_NaN() : std::stod(field));
+    }
     rows.push_back(row);
   }
   return rows;

@@ -25,8 +25,8 @@ out = "{out}"
 env = "{env}"
 frames = {frames}
 seeds = [1, 2]
-[arms.orthogonal]
-init = "orthogonal"
+[arms.torch-init]
+init = "torch"
 agents = 8
 [arms.pair]
 parallel = 2
@@ -59,8 +59,8 @@ def expect_one_line_refusal(p, *words):
 
 def check_refusals(binary, folder):
     spec = write_spec(folder, os.path.join(folder, "refused"))
-    expect_one_line_refusal(probe(spec, binary, "--arms", "orthogonal,lr9"), "unknown arm lr9",
-                            "orthogonal, pair")
+    expect_one_line_refusal(probe(spec, binary, "--arms", "torch-init,lr9"), "unknown arm lr9",
+                            "torch-init, pair")
     other = os.path.join(folder, "other")
     os.makedirs(other)
     expect_one_line_refusal(probe(write_spec(other, os.path.join(other, "out"), "CartPole-v1"),
@@ -72,7 +72,7 @@ def check_refusals(binary, folder):
                 "the Arcade Learning Environment' >&2\nexit 2\n")
     os.chmod(stub, os.stat(stub).st_mode | stat.S_IEXEC)
     expect_one_line_refusal(probe(spec, stub, "--seeds", "1"),
-                            "ga3c train refused arm orthogonal",
+                            "ga3c train refused arm torch-init",
                             "needs a ga3c built with the Arcade Learning Environment")
     assert not os.path.exists(os.path.join(folder, "refused", "results.csv"))
 
@@ -85,22 +85,24 @@ def check_probe(binary, folder):
     with open(os.path.join(out, "results.csv")) as f:
         rows = list(csv.DictReader(f))
     assert sorted((r["arm"], r["seed"]) for r in rows) == [
-        ("orthogonal", "1"), ("orthogonal", "2"), ("pair", "1"), ("pair", "2")], rows
+        ("pair", "1"), ("pair", "2"), ("torch-init", "1"), ("torch-init", "2")], rows
     frames = dead_units.atari_frames()
     for r in rows:
         run_dir = os.path.join(out, "runs", f"{r['arm']}-s{r['seed']}")
         assert int(r["frames"]) >= 8000, r
-        ckpt = os.path.join(run_dir, "checkpoints", f"ckpt-{r['frames']}-ps0.ga3c")
+        ckpt = os.path.join(run_dir, "checkpoints", f"ckpt-{int(r['frames']):012d}-ps0.ga3c")
         live, spread = dead_units.count_live(dead_units.load_params(ckpt), frames)
         assert [int(r[k]) for k in ("conv1", "conv2", "fc")] == [
             live["conv1"], live["conv2"], live["fc"]], (r, live)
         assert r["collapsed"] == str(int(min(live.values()) == 0)), r
         with open(os.path.join(run_dir, "config.toml")) as f:
             config = f.read()
-        assert ('init = "orthogonal"' in config) == (r["arm"] == "orthogonal"), config
+        # An arm's flags over the preset's (whose init is orthogonal).
+        init = "torch" if r["arm"] == "torch-init" else "orthogonal"
+        assert f'init = "{init}"' in config, config
         assert "max-frames = 10000000" in config, "the preset's schedule, not the probe's stop"
     table = open(os.path.join(out, "results.md")).read()
-    assert "### orthogonal" in table and "### pair" in table, table
+    assert "### torch-init" in table and "### pair" in table, table
     assert "| 2 |" in table, table
     again = probe(spec, binary)
     assert again.returncode == 0 and "train --env" not in again.stdout, "finished runs rerun"
