@@ -164,6 +164,8 @@ LatestCheckpoint find_latest_complete(const std::string& dir) {
       latest.checkpoint = merge_ranks(std::move(parts), set_name(dir, group->first));
       latest.paths = std::move(paths);
       return latest;
+    } catch (const CheckpointVersionError&) {
+      throw;
     } catch (const CheckpointError& e) {
       latest.skipped.push_back(e.what());
     }

@@ -48,7 +48,10 @@ struct LatestCheckpoint {
 };
 
 // The newest checkpoint in `dir` whose files are present for every rank and all read back
-// intact. A missing directory holds none. Throws CheckpointError when `dir` cannot be listed.
+// intact; damaged and incomplete newer sets are passed over (LatestCheckpoint::skipped). A
+// missing directory holds none. Throws CheckpointVersionError when a newer file is intact but
+// in a format version this ga3c does not read (resuming before it would roll the run back),
+// CheckpointError when `dir` cannot be listed.
 LatestCheckpoint find_latest_complete(const std::string& dir);
 
 // The complete checkpoint that the rank file at `path` belongs to: that file and, beside it,

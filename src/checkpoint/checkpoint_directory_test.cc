@@ -13,6 +13,7 @@
 #include "checkpoint/checkpoint_file.h"
 #include "checkpoint/checkpoint_fixture.h"
 #include "checkpoint/file_size_limit.h"
+#include "checksum/crc32c.h"
 
 namespace ga3c::checkpoint {
 namespace {
@@ -123,6 +124,28 @@ TEST(FindLatestComplete, SkipsATruncatedNewestFile) {
   EXPECT_EQ(latest.checkpoint->frames, 1000);
   ASSERT_EQ(latest.skipped.size(), 1u);
   EXPECT_EQ(latest.skipped[0].rfind(newest.string() + ": truncated (", 0), 0u) << latest.skipped[0];
+}
+
+// A newer ga3c's file is whole: passing it over would resume from before it and replace the
+// history logged since (issue 27).
+TEST(FindLatestComplete, StopsAtANewestFileOfAnotherFormatVersion) {
+  const fs::path dir = fresh_dir("future_version");
+  write_checkpoint(dir.string(), make_checkpoint(10200), 5);
+  std::string bytes = encode_checkpoint(make_checkpoint(20352));
+  bytes[8] = static_cast<char>(kFormatVersion + 1);
+  const uint32_t header_crc = checksum::crc32c(std::string_view(bytes).substr(0, 24));
+  for (int i = 0; i < 4; ++i) bytes[24 + i] = static_cast<char>(header_crc >> (8 * i));
+  const fs::path newest = dir / checkpoint_file_name(20352, 0);
+  std::ofstream(newest, std::ios::binary) << bytes;
+  try {
+    find_latest_complete(dir.string());
+    FAIL() << "a newer format version was passed over";
+  } catch (const CheckpointVersionError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              newest.string() + ": format version " + std::to_string(kFormatVersion + 1) +
+                  " is newer than the one this ga3c reads (" + std::to_string(kFormatVersion) +
+                  "); read it with the newer ga3c that wrote it");
+  }
 }
 
 TEST(FindLatestComplete, SkipsTemporariesCorruptAndRenamedFiles) {

@@ -24,14 +24,15 @@ namespace {
 // How rank 0 tells the others the run directory, or that there is none.
 constexpr char kRunDirOk[] = "ok:";
 
-// Rank 0: the run directory made and config.toml in it, as "ok:<dir>"; "" when it failed
-// (after saying why on stderr).
+// Rank 0: the run directory made, locked (into `lock`, for the whole job) and config.toml in
+// it, as "ok:<dir>"; "" when it failed (after saying why on stderr).
 std::string prepare_run_directory(const runtime::TrainConfig& config,
-                                   const TrainOptions& options, bool resumed) {
+                                   const TrainOptions& options, bool resumed,
+                                   metrics::RunDirectoryLock& lock) {
   try {
     const std::string dir =
-        config.run_dir.empty() ? metrics::default_run_dir(config.env_id) : config.run_dir;
-    if (!resumed) metrics::prepare_run_dir(dir);
+        config.run_dir.empty() ? metrics::claim_default_run_dir(config.env_id) : config.run_dir;
+    lock = resumed ? metrics::RunDirectoryLock(dir) : metrics::prepare_run_dir(dir);
     metrics::write_run_config(dir, options.to_toml());
     return kRunDirOk + dir;
   } catch (const std::exception& e) {
@@ -66,8 +67,9 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
     if (first) std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 2;
   }
+  metrics::RunDirectoryLock lock;
   const std::string answer = world.broadcast(
-      first ? prepare_run_directory(config, options, run.resume.has_value()) : "", 0,
+      first ? prepare_run_directory(config, options, run.resume.has_value(), lock) : "", 0,
       config.peer_timeout_s);
   if (answer.rfind(kRunDirOk, 0) != 0) return 2;
   const std::string run_dir = answer.substr(sizeof kRunDirOk - 1);
@@ -86,6 +88,7 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
         metrics::RecorderFiles files = plan.files;
         files.train = files.sync = false;  // the workers write theirs
         recorder = std::make_unique<metrics::RunRecorder>(run_dir, tensorboard_name, files);
+        log_dropped_rows(*recorder, plan);
       }
       summary = runtime::run_mpi_server(config, roles, recorder.get(), plan.start, &stop);
     } else {
@@ -93,6 +96,7 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
       files.suffix = metrics::worker_file_suffix(roles.worker_index());
       files.system = false;  // server 0 writes the job's
       metrics::RunRecorder recorder(run_dir, tensorboard_name, files);
+      log_dropped_rows(recorder, plan);
       if (config.device != "cpu") {
         spdlog::info("{}: device {} (node-local rank {})", roles.name(), config.device,
                      comm::MpiWorld::local_rank());

@@ -76,6 +76,7 @@ runtime::TrainConfig resumed_config(const TrainOptions& options,
   runtime::TrainConfig config = options.config();
   if (!resume) return config;
   config.run_dir = config.resume_dir;
+  config.resumed_at_frames = resume->checkpoint.frames;
   const runtime::RunSetup setup = runtime::make_run_setup(config);
   runtime::check_resumable(resume->path, resume->checkpoint,
                            runtime::run_identity(setup, config, "", 1), config);
@@ -114,6 +115,15 @@ StartPlan plan_start(const TrainOptions& options, std::optional<Resume> resume) 
     plan.start.resume_path = resume->path;
   }
   return plan;
+}
+
+void log_dropped_rows(const metrics::RunRecorder& recorder, const StartPlan& plan) {
+  const std::string dropped = recorder.dropped_rows();
+  if (!plan.files.resume_frames || dropped.empty()) return;
+  spdlog::warn(
+      "resuming at {} frames: dropped what the stopped run logged past them ({}); the run "
+      "trains those frames again",
+      *plan.files.resume_frames, dropped);
 }
 
 }  // namespace ga3c::cli

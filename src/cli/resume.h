@@ -44,4 +44,9 @@ struct StartPlan {
 };
 StartPlan plan_start(const TrainOptions& options, std::optional<Resume> resume);
 
+// A resumed run's recorder dropped the rows the stopped run had logged past the checkpoint:
+// says how many, in which files, and why, as a warning (nothing of a run's history goes
+// without a word). Silent for a new run and when nothing was dropped.
+void log_dropped_rows(const metrics::RunRecorder& recorder, const StartPlan& plan);
+
 }  // namespace ga3c::cli

@@ -33,12 +33,14 @@ int run_train_command(TrainOptions& options) {
   }
   ResolvedRun run;
   runtime::TrainConfig& config = run.config;
+  metrics::RunDirectoryLock lock;  // held to the end of the run
   try {
     run = resolve_run(options);
     // Before anything is written: a GPU that cannot be had ends the command here.
     model::resolve_device(config.device);
-    if (config.run_dir.empty()) config.run_dir = metrics::default_run_dir(config.env_id);
-    if (!run.resume) metrics::prepare_run_dir(config.run_dir);
+    if (config.run_dir.empty()) config.run_dir = metrics::claim_default_run_dir(config.env_id);
+    lock = run.resume ? metrics::RunDirectoryLock(config.run_dir)
+                      : metrics::prepare_run_dir(config.run_dir);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
     return 2;
@@ -49,6 +51,7 @@ int run_train_command(TrainOptions& options) {
     metrics::write_run_config(config.run_dir, plan.start.config_toml);
     metrics::RunRecorder recorder(config.run_dir, "main", plan.files);
     spdlog::info("run directory {}", config.run_dir);
+    log_dropped_rows(recorder, plan);
     const auto summary = runtime::run_training(config, recorder, plan.start, &stop);
     spdlog::info("{}", runtime::format_summary(summary));
     // A run that ended on a dead network did not do what was asked: say so to scripts.

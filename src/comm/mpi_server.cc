@@ -12,6 +12,7 @@ namespace ga3c::comm {
 
 struct MpiServer::Worker {
   Clock::time_point last_heard;
+  bool heard = false;  // a first message came
   bool said_goodbye = false;
   std::vector<float> reply;  // the shard copy a pull reply is sent from
   std::vector<float> push;   // racy: the push being applied
@@ -136,10 +137,12 @@ void MpiServer::check_silence() const {
   for (int k = 0; k < roles_.workers; ++k) {
     const Worker& w = workers_[k];
     const double silent = std::chrono::duration<double>(now - w.last_heard).count();
-    if (!w.said_goodbye && silent > peer_timeout_s_) {
-      mpi_abort(fmt::format("no message from {} for {:.0f} s (--peer-timeout {} s); it may have "
-                            "died or hung",
-                            roles_.name(roles_.worker_rank(k)), silent, peer_timeout_s_));
+    const double allowed = w.heard ? peer_timeout_s_ : peer_timeout_s_ + kStartupAllowanceS;
+    if (!w.said_goodbye && silent > allowed) {
+      mpi_abort(fmt::format("no message from {} for {:.0f} s (--peer-timeout {} s{}); it may "
+                            "have died or hung",
+                            roles_.name(roles_.worker_rank(k)), silent, peer_timeout_s_,
+                            w.heard ? "" : fmt::format(" and {:.0f} s to start", kStartupAllowanceS)));
     }
   }
 }
@@ -156,6 +159,7 @@ void MpiServer::handle(int source, const MessageHeader& h, const Hooks& hooks) {
     mpi_abort(fmt::format("unexpected {} after its goodbye", describe(h)));
   }
   worker.last_heard = Clock::now();
+  worker.heard = true;
 
   // What may come from a worker, and with which payload.
   HeaderExpectation e;

@@ -63,6 +63,10 @@ class MpiServer {
   MpiServer(const MpiServer&) = delete;
   MpiServer& operator=(const MpiServer&) = delete;
 
+  // A worker's first message may take this long past the peer timeout: before its heartbeat
+  // starts it reads the checkpoint and builds its network (README "Training under MPI").
+  static constexpr double kStartupAllowanceS = 60.0;
+
   // Serves until every worker said goodbye and every reply was taken, and, with
   // Hooks::on_checkpoint, until server 0's last checkpoint order came (within the peer
   // timeout of the last goodbye).

@@ -65,14 +65,18 @@ CsvWriter::CsvWriter(const std::string& path, const std::string& header, bool ap
     std::size_t capacity = 0;
     long offset = 0;
     bool is_header = true;
+    bool past_checkpoint = false;
     for (ssize_t n; (n = ::getline(&raw, &capacity, file_)) > 0; offset += n) {
       const std::string line(raw, static_cast<std::size_t>(n));
       if (line.back() != '\n') break;  // cut short by a crash
       int64_t row_frames = 0;
-      if (!is_header && frames >= 0 && integer_field(line.substr(0, line.size() - 1), frames,
-                                                     row_frames) &&
-          row_frames > resume_frames) {
-        break;
+      past_checkpoint = past_checkpoint ||
+                        (!is_header && frames >= 0 &&
+                         integer_field(line.substr(0, line.size() - 1), frames, row_frames) &&
+                         row_frames > resume_frames);
+      if (past_checkpoint) {
+        ++dropped_rows_;
+        continue;
       }
       is_header = false;
       keep = offset + n;

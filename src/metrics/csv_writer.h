@@ -53,9 +53,13 @@ class CsvWriter {
     std::fflush(file_);
   }
   const std::string& path() const { return path_; }
+  // Whole rows the constructor dropped from an appended file because they lay past
+  // resume_frames (0 for a new file).
+  int64_t dropped_rows() const { return dropped_rows_; }
 
  private:
   std::string path_;
+  int64_t dropped_rows_ = 0;
   std::mutex mutex_;
   std::FILE* file_ = nullptr;  // guarded by mutex_ after construction
 };

@@ -19,7 +19,34 @@ std::string default_run_dir(const std::string& env_id) {
   return "runs/" + name + "-" + stamp;
 }
 
-void prepare_run_dir(const std::string& dir) {
+std::string claim_default_run_dir(const std::string& env_id) {
+  const std::string base = default_run_dir(env_id);
+  std::error_code ec;
+  fs::create_directories(fs::path(base).parent_path(), ec);
+  for (int n = 1; n <= 10000; ++n) {
+    const std::string dir = n == 1 ? base : base + "-" + std::to_string(n);
+    if (fs::create_directory(dir, ec)) return dir;
+    if (ec) break;
+  }
+  throw RunDirectoryError("cannot create a run directory '" + base + "' (" +
+                          (ec ? ec.message() : "every suffix taken") +
+                          "); make runs/ writable or choose a path with --run-dir");
+}
+
+namespace {
+
+void check_holds_no_run(const std::string& dir) {
+  for (const char* file : {"episodes.csv", "config.toml"}) {
+    if (fs::exists(fs::path(dir) / file)) {
+      throw RunDirectoryError("run directory '" + dir + "' already holds a run (" + file +
+                              "); choose a new --run-dir or remove the old run");
+    }
+  }
+}
+
+}  // namespace
+
+RunDirectoryLock prepare_run_dir(const std::string& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir)) {
@@ -27,13 +54,12 @@ void prepare_run_dir(const std::string& dir) {
                             (ec ? ec.message() : "not a directory") +
                             "); choose a writable path with --run-dir");
   }
-  for (const char* file : {"episodes.csv", "config.toml"}) {
-    if (fs::exists(fs::path(dir) / file)) {
-      throw RunDirectoryError("run directory '" + dir + "' already holds a run (" + file +
-                              "); choose a new --run-dir or remove the old run");
-    }
-  }
+  // Before the lock too: a finished run's directory is refused without being touched.
+  check_holds_no_run(dir);
+  RunDirectoryLock lock(dir);
+  check_holds_no_run(dir);
   check_writable(dir, "choose a writable path with --run-dir");
+  return lock;
 }
 
 void check_writable(const std::string& dir, const std::string& fix) {

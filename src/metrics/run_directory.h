@@ -1,8 +1,11 @@
-// Creating a run directory without ever overwriting an earlier run.
+// Creating a run directory without ever overwriting an earlier run, and holding it for the
+// run (run_directory_lock.h).
 #pragma once
 
 #include <stdexcept>
 #include <string>
+
+#include "metrics/run_directory_lock.h"
 
 namespace ga3c::metrics {
 
@@ -15,10 +18,18 @@ class RunDirectoryError : public std::runtime_error {
 // "runs/<env id with / replaced by _>-<YYYYmmdd-HHMMSS>" in local time.
 std::string default_run_dir(const std::string& env_id);
 
-// Creates dir (and its parents) and checks that a file can be written in it. Throws
-// RunDirectoryError when it cannot be created or written, or already holds a run
-// (episodes.csv or config.toml).
-void prepare_run_dir(const std::string& dir);
+// Creates and returns default_run_dir(env_id), or that name with "-2", "-3", ... appended
+// when another run took it (runs started in the same second, e.g. a Slurm job array): the
+// directory itself is created exclusively, so no two callers get one name. Throws
+// RunDirectoryError when runs/ cannot be written.
+std::string claim_default_run_dir(const std::string& env_id);
+
+// Creates dir (and its parents), locks it for this process (RunDirectoryLock, held as long
+// as the returned object lives) and checks that a file can be written in it. Throws
+// RunDirectoryError when it cannot be created or written, already holds a run (episodes.csv
+// or config.toml; checked before and again under the lock, so that of two runs started on
+// one directory at once exactly one goes on) or another process holds it.
+[[nodiscard]] RunDirectoryLock prepare_run_dir(const std::string& dir);
 
 // Throws RunDirectoryError "cannot write in '<dir>'; <fix>" unless a file can be created in
 // dir (and removed again).

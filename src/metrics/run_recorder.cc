@@ -66,6 +66,18 @@ RunRecorder::RunRecorder(const std::string& dir, const std::string& tensorboard_
   }
 }
 
+std::string RunRecorder::dropped_rows() const {
+  std::string list;
+  for (const auto* file : {&episodes_, &train_, &sync_, &system_}) {
+    if (!*file || (*file)->dropped_rows() == 0) continue;
+    const std::string& path = (*file)->path();
+    const int64_t rows = (*file)->dropped_rows();
+    list += fmt::format("{}{} {} row{}", list.empty() ? "" : ", ",
+                        path.substr(path.find_last_of('/') + 1), rows, rows == 1 ? "" : "s");
+  }
+  return list;
+}
+
 double RunRecorder::epoch_seconds() {
   return std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
 }

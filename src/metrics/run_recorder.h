@@ -105,6 +105,9 @@ class RunRecorder {
 
   const EpisodeWindow& window() const { return window_; }
   double wall_seconds() const;
+  // A resumed run: "episodes.csv 37 rows, train.csv 1 row", the rows its CSV files held past
+  // the checkpoint's frames and dropped (CsvWriter::dropped_rows); empty when none were.
+  std::string dropped_rows() const;
 
  private:
   std::chrono::steady_clock::time_point start_;

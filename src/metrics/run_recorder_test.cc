@@ -107,6 +107,7 @@ TEST(RunRecorder, AResumedRunDropsARowCutShortAppendsAndGoesOnWithWallTime) {
   files.wall_offset_s = 1000.0;
   {
     RunRecorder rec(dir.string(), "main", files);
+    EXPECT_EQ(rec.dropped_rows(), "");  // a row cut short is not a row
     EXPECT_GE(rec.wall_seconds(), 1000.0);
     EXPECT_LT(rec.wall_seconds(), 1100.0);
     rec.episode(700, 0, 3, 5.0, 50, false);
@@ -141,6 +142,7 @@ TEST(RunRecorder, AResumedRunDropsTheRowsPastItsCheckpoint) {
   files.resume_frames = 500;
   {
     RunRecorder rec(dir.string(), "main", files);
+    EXPECT_EQ(rec.dropped_rows(), "episodes.csv 3 rows, train.csv 1 row");
     rec.episode(520, 0, 0, 2.0, 20, true);
   }
   const auto episodes = lines(dir / "episodes.csv");

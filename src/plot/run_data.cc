@@ -25,18 +25,21 @@ CsvTable read_run_file(const std::string& dir, const std::string& file) {
   return CsvTable::read(path.string());
 }
 
-// A run's sync records: sync.csv, or under MPI, where each worker rank writes its own and
-// rank 0 none, sync-w0.csv, sync-w1.csv, ... (README "Training under MPI").
+// A run's sync records: every sync file it wrote, whatever layouts it ran under: sync.csv
+// (one process) and sync-w<k>.csv (MPI worker rank k; rank 0 writes none). A run resumed
+// under the other layout holds both, each with part of the run.
 std::vector<CsvTable> read_sync_files(const std::string& dir) {
-  const fs::path sync = fs::path(dir) / "sync.csv";
-  if (fs::is_regular_file(sync)) return {CsvTable::read(sync.string())};
-  std::vector<CsvTable> tables;
-  for (int w = 0;; ++w) {
-    const fs::path path = fs::path(dir) / ("sync" + metrics::worker_file_suffix(w) + ".csv");
-    if (!fs::is_regular_file(path)) break;
-    tables.push_back(CsvTable::read(path.string()));
+  std::vector<fs::path> paths;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.is_regular_file() &&
+        metrics::is_record_file(entry.path().filename().string(), "sync")) {
+      paths.push_back(entry.path());
+    }
   }
-  if (tables.empty()) throw missing_file(dir, "sync.csv");
+  if (paths.empty()) throw missing_file(dir, "sync.csv");
+  std::sort(paths.begin(), paths.end());  // file order among rows of equal frames
+  std::vector<CsvTable> tables;
+  for (const fs::path& path : paths) tables.push_back(CsvTable::read(path.string()));
   return tables;
 }
 

@@ -1,5 +1,5 @@
 // What `ga3c plot` reads from a run directory (README "The run directory"): episodes.csv,
-// sync.csv (or an MPI run's sync-w<k>.csv) and system.csv, each sorted by frames.
+// sync.csv and an MPI run's sync-w<k>.csv, and system.csv, each sorted by frames.
 #pragma once
 
 #include <string>
@@ -34,8 +34,9 @@ struct RunData {
   std::vector<SystemSample> system;
 };
 
-// Reads dir's episodes.csv, sync.csv (an MPI run's sync-w<k>.csv, one per worker rank, where
-// there is no sync.csv) and system.csv. Rows are sorted by frames, keeping file
+// Reads dir's episodes.csv, every sync file (sync.csv of the stretches run in one process,
+// sync-w<k>.csv of each MPI worker rank's: a run resumed under another layout has both) and
+// system.csv. Rows are sorted by frames, keeping file
 // order among equal frames: writers on several threads may append a row with a slightly older
 // frame count after a newer one. Throws PlotInputError naming the directory and the fix when a
 // file is missing or malformed.

@@ -61,6 +61,26 @@ TEST(RunData, AnMpiRunsSyncsComeFromEveryWorkersFile) {
   }
 }
 
+// A one-process run resumed under MPI: its first part synced into sync.csv, the rest into the
+// worker ranks' files (issue 27: plot read sync.csv alone and stopped half way).
+TEST(RunData, ARunResumedUnderAnotherLayoutKeepsEverySyncFile) {
+  const auto dir = test_dir();
+  write_run(dir);
+  const std::string header = "wall_s,frames,worker,step,push_ms,pull_ms,bytes,version,lag\n";
+  write_text(dir / "sync-w0.csv", header + "0.5,40,0,10,1,2,100,2,0\n");
+  write_text(dir / "sync-w12.csv", header + "0.6,60,12,10,1,1,100,3,0\n");
+  write_text(dir / "sync-wx.csv", header + "0.6,80,7,10,1,1,100,3,0\n");  // not a rank's
+  const RunData run = load_run(dir.string(), "r");
+  ASSERT_EQ(run.syncs.size(), 3u);
+  EXPECT_EQ(run.syncs[0].frames, 20);
+  EXPECT_EQ(run.syncs[1].frames, 40);
+  EXPECT_EQ(run.syncs[2].frames, 60);
+  EXPECT_EQ(run.syncs[2].worker, 12);
+  for (const char* name : {"sync-w0.csv", "sync-w12.csv", "sync-wx.csv"}) {
+    std::filesystem::remove(dir / name);
+  }
+}
+
 TEST(RunData, MissingFileNamesTheDirectoryAndTheFix) {
   const auto dir = test_dir();
   write_run(dir);

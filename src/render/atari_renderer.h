@@ -17,14 +17,14 @@ class AtariRenderer : public Renderer {
   int height() const override { return screen_.screen_height(); }
   const Palette& palette() const override { return palette_; }
   // The game's own pace: frames_per_step emulator frames at screen_fps().
-  int frame_delay_cs() const override { return delay_cs_; }
+  double frame_delay_cs() const override { return delay_cs_; }
   // Ignores observation: draws the screen as it is now.
   void render(const float* observation, IndexedImage& out) const override;
 
  private:
   const env::HasScreen& screen_;
   Palette palette_;
-  int delay_cs_;
+  double delay_cs_;
 };
 
 }  // namespace ga3c::render

@@ -26,7 +26,7 @@ class CartPoleRenderer : public Renderer {
   int height() const override { return kHeight; }
   const Palette& palette() const override { return palette_; }
   // The environment's own clock runs 2 cs a step; 5 lets the eye follow the pole.
-  int frame_delay_cs() const override { return 5; }
+  double frame_delay_cs() const override { return 5; }
   // observation: [4] float32 (cart position m, cart velocity, pole angle rad, pole angular
   // velocity); positive angles lean the pole to the right.
   void render(const float* observation, IndexedImage& out) const override;

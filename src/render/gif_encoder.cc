@@ -2,11 +2,19 @@
 
 #include <gif_lib.h>
 
+#include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <vector>
 
 namespace ga3c::render {
 namespace {
+
+std::string shortest(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
 
 std::runtime_error gif_error(const std::string& step, int code) {
   const char* reason = GifErrorString(code);
@@ -50,7 +58,8 @@ struct GifEncoder::Output {
   }
 };
 
-GifEncoder::GifEncoder(int width, int height, const Palette& palette, int delay_cs, Sink sink)
+GifEncoder::GifEncoder(int width, int height, const Palette& palette, double delay_cs,
+                       Sink sink)
     : width_(width),
       height_(height),
       colours_(static_cast<int>(palette.size())),
@@ -58,11 +67,11 @@ GifEncoder::GifEncoder(int width, int height, const Palette& palette, int delay_
       output_(std::make_unique<Output>()) {
   output_->sink = std::move(sink);
   if (width < 1 || width > 65535 || height < 1 || height > 65535 || palette.empty() ||
-      palette.size() > 256 || delay_cs < 0 || delay_cs > 65535) {
+      palette.size() > 256 || !(delay_cs >= 0 && delay_cs <= 65535)) {
     throw std::invalid_argument(
         "a GIF needs 1..65535 pixels a side, 1..256 colours and a delay of 0..65535 cs, got " +
         std::to_string(width) + "x" + std::to_string(height) + ", " +
-        std::to_string(palette.size()) + " colours, " + std::to_string(delay_cs) + " cs");
+        std::to_string(palette.size()) + " colours, " + shortest(delay_cs) + " cs");
   }
   int error = 0;
   output_->gif = EGifOpen(output_.get(), &Output::write, &error);
@@ -110,7 +119,8 @@ void GifEncoder::add_frame(const IndexedImage& frame) {
   GifFileType* gif = output_->gif;
   GraphicsControlBlock control{};
   control.DisposalMode = DISPOSE_DO_NOT;
-  control.DelayTime = delay_cs_;
+  control.DelayTime = static_cast<int>(std::lround((frames_ + 1) * delay_cs_) -
+                                       std::lround(frames_ * delay_cs_));
   control.TransparentColor = NO_TRANSPARENT_COLOR;
   GifByteType extension[4];
   const auto length = EGifGCBToExtension(&control, extension);

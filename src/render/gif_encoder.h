@@ -22,10 +22,12 @@ class GifEncoder {
   using Sink = std::function<void(std::string_view bytes)>;
 
   // width, height in 1..65535 pixels; palette of 1..256 colours (padded with black to the
-  // power of two a GIF colour table needs); delay_cs in 0..65535 centiseconds per frame.
-  // The header goes to sink at once. Throws std::invalid_argument for values outside those
-  // ranges.
-  GifEncoder(int width, int height, const Palette& palette, int delay_cs, Sink sink);
+  // power of two a GIF colour table needs); delay_cs in 0..65535 centiseconds per frame. A
+  // GIF's delays are whole centiseconds: with a fractional delay_cs, frame k shows until
+  // round((k + 1) * delay_cs), so that the delays average delay_cs (6.67 cs: 7, 6, 7, 7, 6, 7,
+  // ..., 15 frames a second). The header goes to sink at once. Throws std::invalid_argument
+  // for values outside those ranges.
+  GifEncoder(int width, int height, const Palette& palette, double delay_cs, Sink sink);
   ~GifEncoder();
   GifEncoder(const GifEncoder&) = delete;
   GifEncoder& operator=(const GifEncoder&) = delete;
@@ -44,7 +46,7 @@ class GifEncoder {
   int width_;
   int height_;
   int colours_;
-  int delay_cs_;
+  double delay_cs_;
   int frames_ = 0;
   std::unique_ptr<Output> output_;  // the giflib handle, the sink and the sink's failure
 };

@@ -5,6 +5,7 @@
 
 #include <cstring>
 #include <memory>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -95,6 +96,26 @@ TEST(GifEncoder, FramesDecodeBackWithTheirSizeColoursAndPixels) {
   }
   EXPECT_EQ(d.pixel(0, 2, 0), 1);
   EXPECT_EQ(d.pixel(2, 0, 0), 1);
+}
+
+// GIF delays are whole centiseconds; Atari's 4 frames at 60 Hz are 6.67 cs, which a fixed 7
+// cs plays at 14.3 pictures a second instead of 15 (issue 27).
+TEST(GifEncoder, AFractionalDelayIsMetOnAverage) {
+  std::string bytes;
+  GifEncoder encoder(6, 4, kPalette, 100.0 * 4 / 60, into(bytes));
+  for (int k = 0; k < 30; ++k) encoder.add_frame(frame(k % 3));
+  encoder.finish();
+  const Decoded d(bytes);
+  ASSERT_EQ(d.gif->ImageCount, 30);
+  std::vector<int> delays;
+  for (int k = 0; k < 30; ++k) {
+    GraphicsControlBlock control;
+    ASSERT_EQ(DGifSavedExtensionToGCB(d.gif, k, &control), GIF_OK);
+    delays.push_back(control.DelayTime);
+  }
+  EXPECT_EQ(std::vector<int>(delays.begin(), delays.begin() + 6),
+            (std::vector<int>{7, 6, 7, 7, 6, 7}));
+  EXPECT_EQ(std::accumulate(delays.begin(), delays.end(), 0), 200);  // 30 pictures in 2 s
 }
 
 TEST(GifEncoder, LoopsForeverThroughTheNetscapeExtension) {

@@ -16,7 +16,7 @@ class MinAtarRenderer : public Renderer {
   int width() const override { return columns_ * cell_; }
   int height() const override { return rows_ * cell_; }
   const Palette& palette() const override { return palette_; }
-  int frame_delay_cs() const override { return 10; }  // MinAtar's games move a cell a step
+  double frame_delay_cs() const override { return 10; }  // MinAtar's games move a cell a step
   // observation: [rows, columns, channels] float32, a channel is on when > 0.5.
   void render(const float* observation, IndexedImage& out) const override;
 

@@ -18,8 +18,9 @@ class Renderer {
   virtual int width() const = 0;   // pixels
   virtual int height() const = 0;  // pixels
   virtual const Palette& palette() const = 0;
-  // How long each frame shows, in centiseconds (a GIF's unit): slow enough to follow.
-  virtual int frame_delay_cs() const = 0;
+  // How long each frame shows on average, in centiseconds (a GIF's unit, which GifEncoder
+  // reaches on average where it is not whole): slow enough to follow.
+  virtual double frame_delay_cs() const = 0;
 
   // observation: one observation as the environment writes it (float32, row-major over its
   // shape). out becomes a width() x height() picture of palette() indices.

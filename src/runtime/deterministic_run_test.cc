@@ -66,7 +66,7 @@ Checkpoint run(const TrainConfig& config, bool resume = false) {
     files.append = true;
     files.resume_frames = start.resume->frames;
   } else {
-    metrics::prepare_run_dir(config.run_dir);
+    static_cast<void>(metrics::prepare_run_dir(config.run_dir));  // one test, no rival run
   }
   TrainingSummary summary;
   {
@@ -299,7 +299,7 @@ TEST(DeterministicRun, ResumingAPlainCheckpointDeterministicallyIsRefused) {
   plain.agents = 2;
   plain.min_batch = 5;
   {
-    metrics::prepare_run_dir(dir);
+    const metrics::RunDirectoryLock lock = metrics::prepare_run_dir(dir);
     metrics::RunRecorder recorder(dir);
     run_training(plain, recorder, RunStart{});
   }

@@ -6,13 +6,16 @@ namespace ga3c::runtime {
 
 EnvRunner::EnvRunner(std::vector<Agent*> agents, BlockingQueue<PredictionRequest>& predictions,
                      BlockingQueue<Rollout>& training, EpisodeSink on_episode,
-                     NodeCounters& counters, JobFrames& frames)
+                     NodeCounters& counters, JobFrames& frames, int64_t max_frames,
+                     std::function<void()> budget_spent)
     : agents_(std::move(agents)),
       predictions_(predictions),
       training_(training),
       on_episode_(std::move(on_episode)),
       counters_(counters),
       frames_(frames),
+      max_frames_(max_frames),
+      budget_spent_(std::move(budget_spent)),
       // Each agent has at most one prediction outstanding, so this never blocks a predictor.
       replies_(agents_.empty() ? 1 : agents_.size()) {}
 
@@ -39,6 +42,10 @@ void EnvRunner::run() {
         frames_.add(step.frames);
         if (step.episode) on_episode_(*step.episode);
         for (Rollout& rollout : step.rollouts) training_.push(std::move(rollout));
+        if (frames_.now() >= max_frames_) {
+          budget_spent_();
+          return;
+        }
         requests.push_back({agent, &replies_});
         if (requests.size() == chunk) predictions_.push_all(requests);
       }

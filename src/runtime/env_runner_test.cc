@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <limits>
 #include <thread>
 
 #include "env/registry.h"
@@ -28,7 +29,8 @@ TEST(EnvRunner, StepsAgentsAsPredictionsArriveAndShutsDownCleanly) {
     std::vector<Agent*> mine;
     for (int a = t; a < 16; a += 2) mine.push_back(agents[a].get());
     runners.push_back(std::make_unique<EnvRunner>(
-        mine, predictions, training, [&](const EpisodeRecord&) { ++episodes; }, counters, frames));
+        mine, predictions, training, [&](const EpisodeRecord&) { ++episodes; }, counters, frames,
+        std::numeric_limits<int64_t>::max(), [] {}));
   }
   std::vector<std::thread> threads;
   for (auto& r : runners) threads.emplace_back([&r] { r->run(); });
@@ -72,6 +74,58 @@ TEST(EnvRunner, StepsAgentsAsPredictionsArriveAndShutsDownCleanly) {
   EXPECT_GT(episodes.load(), 100);  // random CartPole episodes last about 22 steps
   EXPECT_LE(trained.load(), counters.frames.load());
   EXPECT_GT(trained.load(), counters.frames.load() - 16 * 5 - 100 * 5 - 40);
+}
+
+// The budget stops the runners themselves, without a sync (issue 27: the stop waited for the
+// parameter server's answer, and a run of 5,000 frames at --sync-freq 1000 stepped 41,848).
+// Two runners share the job's count: each finishes the step it began, one frame in CartPole.
+TEST(EnvRunner, StopsStepsOnceTheJobsFramesReachTheBudget) {
+  BlockingQueue<PredictionRequest> predictions(16);
+  BlockingQueue<Rollout> training(1'000'000, [](const Rollout& r) { return r.size(); });
+  NodeCounters counters;
+  std::atomic<int64_t> job{0};
+  JobFrames frames(counters.frames, &job);
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (int a = 0; a < 8; ++a) {
+    agents.push_back(std::make_unique<Agent>(a, env::make_env("CartPole-v1"), 7 + a, AgentConfig{}));
+  }
+  std::atomic<int> spent{0};
+  const auto stop = [&] {
+    ++spent;
+    predictions.close();
+    training.close();
+  };
+  std::vector<std::unique_ptr<EnvRunner>> runners;
+  for (int t = 0; t < 2; ++t) {
+    std::vector<Agent*> mine;
+    for (int a = t; a < 8; a += 2) mine.push_back(agents[a].get());
+    runners.push_back(std::make_unique<EnvRunner>(mine, predictions, training,
+                                                  [](const EpisodeRecord&) {}, counters, frames,
+                                                  5000, stop));
+  }
+  std::vector<std::thread> threads;
+  for (auto& r : runners) threads.emplace_back([&r] { r->run(); });
+  threads.emplace_back([&] {  // a predictor; nothing trains, and the runners stop regardless
+    std::vector<PredictionRequest> batch;
+    try {
+      while (true) {
+        predictions.pop_up_to(8, batch);
+        for (auto& req : batch) {
+          req.agent->policy_slot()[0] = 0.5f;
+          req.agent->policy_slot()[1] = 0.5f;
+          req.agent->set_prediction(0.0f, 0);
+          req.reply->push(req.agent);
+        }
+      }
+    } catch (const QueueClosed&) {
+    }
+    for (auto& r : runners) r->close();
+  });
+  for (auto& t : threads) t.join();
+  EXPECT_GE(job.load(), 5000);
+  EXPECT_LE(job.load(), 5001);
+  EXPECT_EQ(counters.frames.load(), job.load());
+  EXPECT_GE(spent.load(), 1);
 }
 
 }  // namespace

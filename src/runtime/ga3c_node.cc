@@ -66,6 +66,8 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
   agent_config.gamma = config.gamma;
   agent_config.reward_clip = config.reward_clip;
   agent_config.terminal_on_life_loss = config.terminal_on_life_loss;
+  const uint64_t seed =
+      config.deterministic ? config.seed : stretch_seed(config.seed, config.resumed_at_frames);
   for (int a = 0; a < config.agents; ++a) {
     env::EnvPtr env = env::make_env(config.env_id, env_options);
     if (config.deterministic) {
@@ -74,7 +76,7 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
       env = std::move(replay);
     }
     agents_.push_back(std::make_unique<Agent>(a, std::move(env),
-                                              agent_seed(config.seed, worker, a), agent_config));
+                                              agent_seed(seed, worker, a), agent_config));
   }
   obs_shape_ = env::make_env(config.env_id, env_options)->observation_spec().shape;
   if (config.health_every > 0) {
@@ -86,7 +88,8 @@ Ga3cNode::Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
     for (int a = t; a < config.agents; a += config.env_threads) mine.push_back(agents_[a].get());
     runners_.push_back(std::make_unique<EnvRunner>(
         std::move(mine), predictions_, training_,
-        [this](const EpisodeRecord& e) { on_episode(e); }, counters_, job_frames_));
+        [this](const EpisodeRecord& e) { on_episode(e); }, counters_, job_frames_,
+        config.max_frames, [this] { stop(); }));
   }
 }
 

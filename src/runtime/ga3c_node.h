@@ -7,7 +7,8 @@
 // Threads: start() spawns env_threads + predictors + trainers threads, and with
 // config.sync_overlap a sync thread that runs each sync's exchange with the parameter server
 // while the trainers go on (sync_thread.h); stop() may be called from any thread (and is, by
-// a trainer when the server says stop or a thread fails); join() from the owner only. The
+// an env thread once the job's frames reach max_frames, by a trainer when the server says
+// stop, or when a thread fails); join() from the owner only. The
 // first exception of any thread is kept and rethrown by join().
 //
 // config.device: the device predictors and trainers run the network on ("cpu" or a resolved
@@ -66,7 +67,8 @@ class Ga3cNode {
   // episode_listener, when given, is also told of every finished episode, on an env thread
   // (an MPI worker forwards them to server rank 0). job_frames: in one process, the counter
   // of the job's frames that every node shares (JobFrames), holding the job's frames before
-  // this process; null under MPI. Agents are seeded agent_seed(config.seed, worker, agent).
+  // this process; null under MPI. Agents are seeded agent_seed(stretch_seed(config.seed,
+  // config.resumed_at_frames), worker, agent); a deterministic run's with config.seed.
   // Throws what environment creation throws (UnknownEnvError).
   Ga3cNode(int worker, const TrainConfig& config, comm::PsLink& link,
            metrics::RunRecorder& recorder, ParameterSnapshots::NetFactory make_net,

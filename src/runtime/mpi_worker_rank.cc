@@ -1,6 +1,8 @@
 // Worker ranks of an MPI training job (mpi_training.h).
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -43,6 +45,41 @@ class EpisodeOutbox {
   int64_t taken_ = 0;                            // guarded by mutex_: frames of the last take
 };
 
+// While it lives, a thread of its own sends an empty status (a heartbeat) every `period`, so
+// that the servers do not take a worker that is building its agents (seconds for 64 Atari
+// games, growing with --agents) for a dead one. MPI_THREAD_SERIALIZED: its owner makes no MPI
+// call meanwhile.
+class StartupHeartbeat {
+ public:
+  StartupHeartbeat(comm::MpiLink& link, std::chrono::duration<double> period)
+      : link_(link), period_(period), thread_([this] { beat(); }) {}
+  ~StartupHeartbeat() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  StartupHeartbeat(const StartupHeartbeat&) = delete;
+  StartupHeartbeat& operator=(const StartupHeartbeat&) = delete;
+
+ private:
+  void beat() {
+    std::unique_lock lock(mutex_);
+    while (!wake_.wait_for(lock, period_, [this] { return done_; })) {
+      link_.send_status(comm::WorkerStatus{});
+    }
+  }
+
+  comm::MpiLink& link_;
+  const std::chrono::duration<double> period_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool done_ = false;  // guarded by mutex_
+  std::thread thread_;  // last: starts once the members above exist
+};
+
 comm::WorkerStatus status_of(const Ga3cNode& node, EpisodeOutbox& outbox, bool interrupted) {
   const NodeCounters& c = node.counters();
   comm::WorkerStatus s;
@@ -71,18 +108,24 @@ TrainingSummary run_mpi_worker(const TrainConfig& config, const comm::MpiRoles& 
   link.send_status(comm::WorkerStatus{});  // alive, before the slower set-up below
 
   const int k = roles.worker_index();
-  spdlog::info("{}, pid {}: seed {}, agent a seeded agent_seed({}, {}, a) (agent 0: {:#018x}), "
-               "{} agents",
-               roles.name(), getpid(), config.seed, config.seed, k, agent_seed(config.seed, k, 0),
+  const uint64_t seed = stretch_seed(config.seed, config.resumed_at_frames);
+  spdlog::info("{}, pid {}: seed {}, agent a seeded agent_seed({:#018x}, {}, a) (agent 0: "
+               "{:#018x}), {} agents",
+               roles.name(), getpid(), config.seed, seed, k, agent_seed(seed, k, 0),
                config.agents);
-  EpisodeOutbox outbox;
-  Ga3cNode node(k, config, link, recorder, setup.make_net,
-                [&outbox](const EpisodeRecord& e) { outbox.add(e); });
-  node.start();
-
   // The status doubles as the heartbeat: servers end the job when a worker is silent for
   // the peer timeout.
   const auto period = std::chrono::duration<double>(std::min(1.0, config.peer_timeout_s / 4));
+  EpisodeOutbox outbox;
+  std::unique_ptr<Ga3cNode> built;
+  {
+    const StartupHeartbeat heartbeat(link, period);
+    built = std::make_unique<Ga3cNode>(k, config, link, recorder, setup.make_net,
+                                       [&outbox](const EpisodeRecord& e) { outbox.add(e); });
+  }
+  Ga3cNode& node = *built;
+  node.start();
+
   auto next = std::chrono::steady_clock::now() + period;
   bool summary_dead = false;
   while (!node.stopping()) {

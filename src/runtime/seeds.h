@@ -20,4 +20,14 @@ inline uint64_t agent_seed(uint64_t base_seed, int worker, int agent) {
                     static_cast<uint64_t>(agent));
 }
 
+// The base of the agent seeds of a stretch of a run: --seed itself from the run's start
+// (resumed_at_frames 0); after a resume from a checkpoint at resumed_at_frames, a seed derived
+// from both, so that a run pre-empted and resumed again and again does not replay its start's
+// environment draws each time, while the same checkpoint resumed twice draws alike. A
+// deterministic run restores its generators from the checkpoint instead and keeps --seed.
+inline uint64_t stretch_seed(uint64_t base_seed, int64_t resumed_at_frames) {
+  if (resumed_at_frames == 0) return base_seed;
+  return splitmix64(splitmix64(base_seed) ^ splitmix64(static_cast<uint64_t>(resumed_at_frames)));
+}
+
 }  // namespace ga3c::runtime

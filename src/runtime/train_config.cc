@@ -112,6 +112,12 @@ void validate(const TrainConfig& c) {
                   "use at most a day (86400 s)");
   require_at_most("--peer-timeout", c.peer_timeout_s, kMaxPeriodSeconds,
                   "use at most a day (86400 s)");
+  if (c.peer_timeout_s < kMinPeerTimeoutSeconds) {
+    bad("--peer-timeout",
+        fmt::format("--peer-timeout {} s is shorter than a live rank may stay silent (a worker "
+                    "is heard from every second at most); use at least {} s",
+                    c.peer_timeout_s, kMinPeerTimeoutSeconds));
+  }
   require_finite("--checkpoint-every", c.checkpoint_every_s);
   if (c.checkpoint_every_s < 0) {
     bad("--checkpoint-every",

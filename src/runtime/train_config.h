@@ -83,6 +83,10 @@ struct TrainConfig {
   double checkpoint_every_s = 600.0;  // seconds between saves; 0: only the final save
   int keep_checkpoints = 3;           // newest saves kept per parameter-server rank
   std::string resume_dir;             // go on from this run's latest complete checkpoint
+  // Not a setting (never in config.toml): the frames of the checkpoint a resumed run goes on
+  // from, 0 at a run's start. The agents of a resumed run draw seeds derived from it
+  // (stretch_seed, runtime/seeds.h) rather than replaying the draws of the run's start.
+  int64_t resumed_at_frames = 0;
 
   // Health (runtime/network_health.h): every health_every training batches of a node, the live
   // units of each ReLU layer on a fixed batch of real observations (0: no checks).
@@ -124,5 +128,8 @@ inline constexpr int kMaxThreads = 256;      // each of --predictors, --trainers
 // Seconds: a day. Longer periods overflow the clocks' nanosecond counts (2^63 ns is 292 years,
 // but 1e300 s is a valid double) and are no use for a status line or a failure detector.
 inline constexpr double kMaxPeriodSeconds = 86400.0;
+// --peer-timeout's floor: a worker is heard from every min(1 s, timeout / 4), and a rank
+// oversubscribed on a busy node can miss a beat by a good fraction of a second.
+inline constexpr double kMinPeerTimeoutSeconds = 1.0;
 
 }  // namespace ga3c::runtime

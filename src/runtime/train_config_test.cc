@@ -72,6 +72,10 @@ TEST(Validate, NumbersMustBeFinite) {
   c = TrainConfig{};
   c.peer_timeout_s = 1e300;
   EXPECT_EQ(error_of(c), "--peer-timeout 1e+300 exceeds 86400; use at most a day (86400 s)");
+  c.peer_timeout_s = 0.001;  // accepted before issue 27, and then no job could live
+  EXPECT_EQ(error_of(c),
+            "--peer-timeout 0.001 s is shorter than a live rank may stay silent (a worker is "
+            "heard from every second at most); use at least 1 s");
   c = TrainConfig{};
   c.gamma = std::nanf("");
   EXPECT_EQ(error_of(c), "--gamma must be in [0, 1], got nan");

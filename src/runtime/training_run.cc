@@ -17,6 +17,7 @@
 #include "runtime/checkpointing.h"
 #include "runtime/math_threads.h"
 #include "runtime/run_setup.h"
+#include "runtime/seeds.h"
 
 namespace ga3c::runtime {
 namespace {
@@ -73,6 +74,12 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
                               c.updates);
     spdlog::info("resumed from {}: {} frames, {} episodes, {} updates, lr {:.3g}",
                  start.resume_path, c.frames, c.episodes, c.updates, server.current_lr());
+    if (!config.deterministic) {
+      spdlog::info("agents draw fresh seeds for this stretch: agent_seed({:#018x}, worker, agent) "
+                   "from --seed {} and the checkpoint's {} frames",
+                   stretch_seed(config.seed, config.resumed_at_frames), config.seed,
+                   config.resumed_at_frames);
+    }
   }
   CheckpointSchedule checkpoints(checkpoint_dir(config.run_dir), config.checkpoint_every_s,
                                  config.keep_checkpoints);

@@ -2,7 +2,8 @@
 """Checkpoints through the real `ga3c` binary: a run saves at the end, `--resume` goes on from
 the latest complete checkpoint with its counters, SIGINT and SIGTERM stop with a final
 checkpoint and exit 0, a second signal exits 130 leaving the last checkpoint intact, damaged or
-unfitting checkpoints are refused with one line and exit 2 without writing anything, and a
+unfitting checkpoints are refused with one line and exit 2 without writing anything (a newest
+one in a newer format too, rather than passed over), and a
 NaN stops the run naming the step while the last good checkpoint stays the latest."""
 import argparse
 import glob
@@ -62,6 +63,16 @@ def check_refused(binary, args, run_dir, needles):
     expect(snapshot(run_dir) == before, "%s: changed files in %s" % (name, run_dir))
 
 
+def crc32c(data):
+    """CRC-32C (Castagnoli), the checksum of a checkpoint's header."""
+    crc = 0xFFFFFFFF
+    for byte in data:
+        crc ^= byte
+        for _ in range(8):
+            crc = (crc >> 1) ^ (0x82F63B78 if crc & 1 else 0)
+    return crc ^ 0xFFFFFFFF
+
+
 def wait_for_rows(path, rows, timeout_s=60):
     deadline = time.time() + timeout_s
     while time.time() < deadline:
@@ -87,6 +98,35 @@ def check_signal(binary, tmp, sig, name):
     expect(len(saved) == 1 and frames_of(saved[0]) > 0,
            "%s: expected one final checkpoint, found %r" % (name, saved))
     return run_dir
+
+
+def episode_lengths(run_dir, after_frames=0):
+    with open(os.path.join(run_dir, "episodes.csv")) as f:
+        return [int(r.split(",")[5]) for r in f.read().splitlines()[1:]
+                if int(r.split(",")[1]) > after_frames]
+
+
+def check_fresh_draws(binary, tmp):
+    """A resumed run draws fresh seeds (issue 27): with the policy frozen, the episodes after a
+    resume replayed the run's first ones exactly; now they differ, and the log says which seed
+    the agents draw from."""
+    frozen = ["--env", "CartPole-v1", "--agents", "1", "--lr", "1e-30", "--lr-schedule",
+              "constant", "--checkpoint-every", "0", "--quiet"]
+    run_dir = os.path.join(tmp, "frozen")
+    proc = run(binary, ["--run-dir", run_dir, "--max-frames", "3000"] + frozen)
+    expect(proc.returncode == 0, "frozen run: exit %d: %s" % (proc.returncode, proc.stderr[-300:]))
+    start = episode_lengths(run_dir)
+    saved_at = frames_of(checkpoints(run_dir)[-1])
+    proc = run(binary, ["--resume", run_dir, "--max-frames", "6000"])
+    text = proc.stderr + proc.stdout
+    expect(proc.returncode == 0 and
+           re.search(r"agents draw fresh seeds for this stretch: agent_seed\(0x[0-9a-f]{16}, "
+                     r"worker, agent\) from --seed 1 and the checkpoint's %d frames" % saved_at,
+                     text), "frozen resume: exit %d: %s" % (proc.returncode, text[-500:]))
+    resumed = episode_lengths(run_dir, saved_at)
+    n = min(len(start), len(resumed), 40)
+    expect(n >= 20 and resumed[:n] != start[:n],
+           "the resumed run replays its start: %r" % resumed[:n])
 
 
 def main():
@@ -185,6 +225,24 @@ def main():
     expect(proc.returncode == 0 and "passed over" in proc.stderr + proc.stdout and
            os.path.basename(checkpoints(pristine)[0]) in proc.stderr + proc.stdout,
            "fallback: exit %d: %s" % (proc.returncode, proc.stderr[-500:]))
+    # ... and the rows logged past the older checkpoint do not go without a word.
+    expect(re.search(r"resuming at %d frames: dropped .*episodes\.csv \d+ rows" %
+                     frames_of(checkpoints(pristine)[0]), proc.stderr + proc.stdout),
+           "fallback: no line on the dropped rows: %s" % proc.stderr[-500:])
+    # A newest checkpoint that is whole but in a newer format is not passed over: resuming
+    # from the one before would roll the run back and drop what was logged since (issue 27).
+    future = os.path.join(tmp, "future")
+    shutil.copytree(first, future)
+    newest = checkpoints(future)[-1]
+    with open(newest, "r+b") as f:
+        header = bytearray(f.read(28))
+        header[8:12] = (2).to_bytes(4, "little")
+        header[24:28] = crc32c(bytes(header[:24])).to_bytes(4, "little")
+        f.seek(0)
+        f.write(header)
+    check_refused(binary, ["--resume", future, "--max-frames", "12000"], future,
+                  [os.path.basename(newest), "format version 2 is newer than the one this "
+                   "ga3c reads (1)", "newer ga3c"])
     # A damaged file under the name the resumed run's final save needs is moved aside (a
     # deterministic run ends at exactly --max-frames).
     exact = os.path.join(tmp, "exact")
@@ -239,6 +297,8 @@ def main():
     proc = run(binary, ["--resume", interrupted, "--max-frames", str(last + 1000)])
     expect(proc.returncode == 0, "resume after two signals: exit %d: %s" %
            (proc.returncode, proc.stderr[-300:]))
+
+    check_fresh_draws(binary, tmp)
 
     shutil.rmtree(tmp, ignore_errors=True)
     print("%d failures" % len(FAILURES))
