@@ -23,7 +23,8 @@ The spec:
     seeds = [1, 2, 3, 4]         # an arm's own seeds, within the probe's (default: all of them)
 
 A run is collapsed when some layer has no live unit (a unit is live when it is positive for
-some of 256 observations of random play); its policy is constant when its largest standard
+some of 256 observations of random play); lowest_<layer> is the layer's lowest live fraction
+over the run's health checks (train.csv), how near it came to dying on the way; its policy is constant when its largest standard
 deviation over them is below 1e-6, the same policy for every frame (a collapse, or one close). Runs already in results.csv are skipped, so running
 again goes on; Ctrl-C stops the running trainings (each saves its checkpoint) and exits 130.
 Python 3.11 standard library, numpy, and for the frames gymnasium and ale-py."""
@@ -44,8 +45,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import dead_units  # noqa: E402
 
 LAYERS = ["conv1", "conv2", "fc"]
-FIELDS = ["arm", "seed", "frames", "mean100", "episodes"] + LAYERS + ["policy_std", "collapsed",
-                                                                      "wall_s"]
+LOWEST = ["lowest_" + layer for layer in LAYERS]
+FIELDS = (["arm", "seed", "frames", "mean100", "episodes"] + LAYERS + LOWEST +
+          ["policy_std", "collapsed", "wall_s"])
 WINDOW = 100
 CONSTANT_POLICY = 1e-6  # the policy's largest std over the frames, below it: the same everywhere
 
@@ -93,11 +95,18 @@ def read_results(path):
     if not os.path.exists(path):
         return []
     with open(path) as f:
-        return list(csv.DictReader(f))
+        # A probe's results from before the lowest_* columns read with those cells empty.
+        return [{key: row.get(key) or "" for key in FIELDS} for row in csv.DictReader(f)]
 
 
 def append_result(path, row):
     new = not os.path.exists(path)
+    if not new:
+        with open(path) as f:
+            header = f.readline().strip().split(",")
+        if header != FIELDS:
+            fail(f"{path} has the columns {','.join(header)}, this probe writes "
+                 f"{','.join(FIELDS)}; give the spec a new out directory")
     with open(path, "a", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=FIELDS)
         if new:
@@ -202,6 +211,22 @@ def newest_checkpoint(run_dir):
     return max(found, key=lambda p: int(os.path.basename(p).split("-")[1])) if found else None
 
 
+def lowest_live(run_dir):
+    """Each layer's lowest live fraction over the run's health checks (train.csv's live_1..3):
+    how near the network came to dying on the way, which a run that recovered hides from
+    its final checkpoint."""
+    lows = {}
+    path = os.path.join(run_dir, "train.csv")
+    if os.path.exists(path):
+        with open(path) as f:
+            for row in csv.DictReader(f):
+                for i, layer in enumerate(LAYERS, 1):
+                    cell = row.get(f"live_{i}")
+                    if cell:
+                        lows[layer] = min(lows.get(layer, 1.0), float(cell))
+    return {"lowest_" + layer: f"{lows[layer]:.3g}" if layer in lows else "" for layer in LAYERS}
+
+
 def measure(run_dir, frames):
     ckpt = newest_checkpoint(run_dir)
     if ckpt is None:
@@ -211,7 +236,7 @@ def measure(run_dir, frames):
     last = [float(r["return"]) for r in rows[-WINDOW:]]
     return {"frames": int(os.path.basename(ckpt).split("-")[1]),
             "mean100": round(sum(last) / len(last), 3) if last else "",
-            "episodes": len(rows), **live, "policy_std": f"{spread:.3g}",
+            "episodes": len(rows), **live, **lowest_live(run_dir), "policy_std": f"{spread:.3g}",
             "collapsed": int(min(live.values()) == 0)}
 
 
@@ -247,11 +272,15 @@ def summary(results, arms):
         constant = [r["seed"] for r in rows if float(r["policy_std"]) < CONSTANT_POLICY]
         lines += [f"### {arm}", "",
                   "| runs | collapsed | seeds collapsed | constant policy | " + " | ".join(
-                      f"live {layer}" for layer in LAYERS) + " | mean-100 at the stop |",
-                  "|---:|---:|---|---|" + "---:|" * (len(LAYERS) + 1),
+                      f"live {layer}" for layer in LAYERS) + " | " + " | ".join(
+                      f"lowest {layer} on the way" for layer in LAYERS[1:]) +
+                  " | mean-100 at the stop |",
+                  "|---:|---:|---|---|" + "---:|" * (2 * len(LAYERS)),
                   f"| {len(rows)} | {len(collapsed)} | {', '.join(collapsed) or '-'} | "
                   f"{', '.join(constant) or '-'} | " +
-                  " | ".join(spread(layer) for layer in LAYERS) + f" | {spread('mean100')} |",
+                  " | ".join(spread(layer) for layer in LAYERS) + " | " +
+                  " | ".join(spread("lowest_" + layer) for layer in LAYERS[1:]) +
+                  f" | {spread('mean100')} |",
                   ""]
     return "\n".join(lines)
 
@@ -303,6 +332,8 @@ def main():
                 print(f"probe: {arm} seed {seed}: {row}", flush=True)
         if stopping:
             sys.exit(130)
+    if not os.path.exists(results_path):
+        fail(f"no results in {out} yet; run the probe first (without --report)")
     table = summary(read_results(results_path), arms)
     with open(os.path.join(out, "results.md"), "w") as f:
         f.write(table + "\n")
