@@ -15,6 +15,7 @@
 #include "checkpoint/checkpoint_error.h"
 #include "cli/config_file.h"
 #include "cli/number_options.h"
+#include "cli/stop_signals.h"
 #include "env/registry.h"
 #include "model/device.h"
 #include "render/gif_encoder.h"
@@ -191,6 +192,9 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
 }
 
 int run_eval_command(const EvalRequest& request) {
+  // A first SIGINT or SIGTERM ends play before the next step, keeping what was finished; a
+  // second exits at once (stop_signals.h). A GIF's temporary never stays behind either way.
+  const auto& stop = install_stop_signals();
   std::unique_ptr<runtime::Evaluator> evaluator;
   std::unique_ptr<render::Renderer> renderer;
   LoadedCheckpoint loaded;
@@ -244,18 +248,29 @@ int run_eval_command(const EvalRequest& request) {
         gif->add_frame(image);
       };
     }
-    const auto episodes = evaluator->run(request.episodes, request.greedy, request.seed, record);
+    const auto episodes =
+        evaluator->run(request.episodes, request.greedy, request.seed, record, &stop);
+    const bool interrupted = static_cast<int>(episodes.size()) < request.episodes;
+    if (episodes.empty()) {
+      std::fprintf(stderr, "ga3c eval: interrupted before the first episode ended; nothing kept%s\n",
+                   gif ? " (no GIF written)" : "");
+      return 130;
+    }
     for (std::size_t i = 0; i < episodes.size(); ++i) {
       spdlog::debug("episode {} return {:g} length {}{}", i + 1, episodes[i].episode_return,
                     episodes[i].length, episodes[i].truncated ? " (truncated)" : "");
     }
-    std::printf("%s from %s (%lld frames), %s, seed %llu: %s\n", evaluator->env_id().c_str(),
+    std::printf("%s from %s (%lld frames), %s, seed %llu: %s%s\n", evaluator->env_id().c_str(),
                 loaded.path.c_str(), static_cast<long long>(loaded.checkpoint.frames),
                 request.greedy ? "greedy" : "sampling from pi",
                 static_cast<unsigned long long>(request.seed),
                 runtime::format_summary(runtime::summarize(episodes),
                                         evaluator->max_episode_frames())
-                    .c_str());
+                    .c_str(),
+                interrupted ? fmt::format(" (interrupted: {} of {} episodes)", episodes.size(),
+                                          request.episodes)
+                                  .c_str()
+                            : "");
     if (gif) {
       const int frames = gif->frames();
       gif->finish();
@@ -264,7 +279,7 @@ int run_eval_command(const EvalRequest& request) {
                   renderer->height(), request.record.c_str());
     }
     std::fflush(stdout);
-    return 0;
+    return interrupted ? 130 : 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "ga3c eval: error: %s\n", e.what());
     return 1;

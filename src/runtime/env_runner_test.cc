@@ -11,6 +11,24 @@
 namespace ga3c::runtime {
 namespace {
 
+// A stand-in predictor: answers every request with a uniform policy over CartPole's two
+// actions and a value of 0, until the queue is closed.
+void predict_uniformly(BlockingQueue<PredictionRequest>& predictions) {
+  std::vector<PredictionRequest> batch;
+  try {
+    while (true) {
+      predictions.pop_up_to(8, batch);
+      for (auto& req : batch) {
+        req.agent->policy_slot()[0] = 0.5f;
+        req.agent->policy_slot()[1] = 0.5f;
+        req.agent->set_prediction(0.0f, 0);
+        req.reply->push(req.agent);
+      }
+    }
+  } catch (const QueueClosed&) {
+  }
+}
+
 // Two env threads, a stand-in predictor answering with a uniform policy and a stand-in trainer
 // taking batches: every frame stepped ends up in exactly one rollout, and closing the queues
 // ends every thread.
@@ -34,21 +52,7 @@ TEST(EnvRunner, StepsAgentsAsPredictionsArriveAndShutsDownCleanly) {
   }
   std::vector<std::thread> threads;
   for (auto& r : runners) threads.emplace_back([&r] { r->run(); });
-  threads.emplace_back([&] {
-    std::vector<PredictionRequest> batch;
-    try {
-      while (true) {
-        predictions.pop_up_to(8, batch);
-        for (auto& req : batch) {
-          req.agent->policy_slot()[0] = 0.5f;
-          req.agent->policy_slot()[1] = 0.5f;
-          req.agent->set_prediction(0.0f, 0);
-          req.reply->push(req.agent);
-        }
-      }
-    } catch (const QueueClosed&) {
-    }
-  });
+  threads.emplace_back([&] { predict_uniformly(predictions); });
   std::atomic<int64_t> trained{0};
   threads.emplace_back([&] {
     std::vector<Rollout> batch;
@@ -105,20 +109,8 @@ TEST(EnvRunner, StopsStepsOnceTheJobsFramesReachTheBudget) {
   }
   std::vector<std::thread> threads;
   for (auto& r : runners) threads.emplace_back([&r] { r->run(); });
-  threads.emplace_back([&] {  // a predictor; nothing trains, and the runners stop regardless
-    std::vector<PredictionRequest> batch;
-    try {
-      while (true) {
-        predictions.pop_up_to(8, batch);
-        for (auto& req : batch) {
-          req.agent->policy_slot()[0] = 0.5f;
-          req.agent->policy_slot()[1] = 0.5f;
-          req.agent->set_prediction(0.0f, 0);
-          req.reply->push(req.agent);
-        }
-      }
-    } catch (const QueueClosed&) {
-    }
+  threads.emplace_back([&] {  // nothing trains, and the runners stop regardless
+    predict_uniformly(predictions);
     for (auto& r : runners) r->close();
   });
   for (auto& t : threads) t.join();

@@ -133,7 +133,8 @@ const env::ObservationSpec& Evaluator::observation_spec() const {
 int64_t Evaluator::max_episode_frames() const { return impl_->max_episode_frames; }
 
 std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t seed,
-                                          const FrameCallback& on_first_frame) {
+                                          const FrameCallback& on_first_frame,
+                                          const std::atomic<bool>* interrupt) {
   if (episodes < 1) {
     throw std::invalid_argument("episodes must be >= 1, got " + std::to_string(episodes));
   }
@@ -153,6 +154,7 @@ std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t se
     env.reset(obs);
     if (record) on_first_frame(obs);
     for (bool done = false; !done;) {
+      if (interrupt != nullptr && interrupt->load()) return results;
       const torch::Tensor logits =  // [A] on the host
           impl_->net->forward(observation.to(impl_->device)).logits[0].to(torch::kCPU);
       int action = 0;

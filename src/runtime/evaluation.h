@@ -3,6 +3,7 @@
 // users (the network lives behind a pointer to an implementation).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -60,10 +61,12 @@ class Evaluator {
   // from pi. The environment is seeded once with the low 32 bits of `seed` and the draws come
   // from their own generator seeded from `seed`, so a seed reproduces every return and length
   // (on one build: LibTorch's float arithmetic may differ between machines). on_first_frame:
-  // may be empty. Throws std::invalid_argument when episodes < 1, and what the environment
-  // throws.
+  // may be empty. interrupt (may be null): once set, play stops before the next step and the
+  // episodes finished so far are returned (fewer than `episodes`; the one under way is left
+  // out). Throws std::invalid_argument when episodes < 1, and what the environment throws.
   std::vector<EpisodeResult> run(int episodes, bool greedy, uint64_t seed,
-                                 const FrameCallback& on_first_frame = {});
+                                 const FrameCallback& on_first_frame = {},
+                                 const std::atomic<bool>* interrupt = nullptr);
 
  private:
   struct Impl;

@@ -109,7 +109,7 @@ TrainingSummary run_mpi_worker(const TrainConfig& config, const comm::MpiRoles& 
 
   const int k = roles.worker_index();
   const uint64_t seed = stretch_seed(config.seed, config.resumed_at_frames);
-  spdlog::info("{}, pid {}: seed {}, agent a seeded agent_seed({:#018x}, {}, a) (agent 0: "
+  spdlog::info("{}, pid {}: seed {}, agent a seeded agent_seed({}, {}, a) (agent 0: "
                "{:#018x}), {} agents",
                roles.name(), getpid(), config.seed, seed, k, agent_seed(seed, k, 0),
                config.agents);

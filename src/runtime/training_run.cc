@@ -75,7 +75,7 @@ TrainingSummary run_training(const TrainConfig& config, metrics::RunRecorder& re
     spdlog::info("resumed from {}: {} frames, {} episodes, {} updates, lr {:.3g}",
                  start.resume_path, c.frames, c.episodes, c.updates, server.current_lr());
     if (!config.deterministic) {
-      spdlog::info("agents draw fresh seeds for this stretch: agent_seed({:#018x}, worker, agent) "
+      spdlog::info("agents draw fresh seeds for this stretch: agent_seed({}, worker, agent) "
                    "from --seed {} and the checkpoint's {} frames",
                    stretch_seed(config.seed, config.resumed_at_frames), config.seed,
                    config.resumed_at_frames);

@@ -120,7 +120,7 @@ def check_fresh_draws(binary, tmp):
     proc = run(binary, ["--resume", run_dir, "--max-frames", "6000"])
     text = proc.stderr + proc.stdout
     expect(proc.returncode == 0 and
-           re.search(r"agents draw fresh seeds for this stretch: agent_seed\(0x[0-9a-f]{16}, "
+           re.search(r"agents draw fresh seeds for this stretch: agent_seed\(\d+, "
                      r"worker, agent\) from --seed 1 and the checkpoint's %d frames" % saved_at,
                      text), "frozen resume: exit %d: %s" % (proc.returncode, text[-500:]))
     resumed = episode_lengths(run_dir, saved_at)

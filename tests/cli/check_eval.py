@@ -8,9 +8,11 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 from PIL import Image
 
@@ -163,6 +165,30 @@ def check_record(checks, binary, tmp, cartpole, breakout):
             checks.expect(len(paddle) == 1, "paddle cells in row 9: %r" % paddle)
 
 
+def check_interrupt(checks, binary, tmp, cartpole):
+    """SIGINT during play (issue 27): eval stops before its next step, prints the summary of
+    the episodes it finished and says it was interrupted, keeps the GIF of the first episode
+    and leaves no temporary; exit 130."""
+    gif = os.path.join(tmp, "interrupted.gif")
+    proc = subprocess.Popen([binary, "eval", "--checkpoint", cartpole, "--episodes", "100000000",
+                             "--record", gif], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(2)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    checks.expect(proc.returncode == 130, "eval after SIGINT: exit %d: %s" % (proc.returncode,
+                                                                             err[-300:]))
+    match = re.search(r"over (\d+) episodes?, .* \(interrupted: (\d+) of 100000000 episodes\)$",
+                      out.splitlines()[0] if out else "")
+    checks.expect(match is not None and match.group(1) == match.group(2) and
+                  int(match.group(1)) > 0,
+                  "eval after SIGINT: summary %r" % out)
+    checks.expect("recorded episode 1" in out and os.path.exists(gif),
+                  "eval after SIGINT: the first episode's GIF was not kept: %r" % out)
+    left = [n for n in os.listdir(tmp) if ".tmp." in n]
+    checks.expect(not left, "eval after SIGINT left %r" % left)
+
+
 def check_bad_input(checks, binary, tmp, cartpole, breakout_files):
     never = os.path.join(tmp, "never.gif")
     existing_gif = os.path.join(tmp, "existing.gif")
@@ -260,6 +286,7 @@ def main():
                       "ga3c eval --help: %d %r" % (help_text.returncode, help_text.stdout))
         check_summaries(checks, args.binary, cartpole, run_dir)
         check_record(checks, args.binary, tmp, cartpole, breakout[0])
+        check_interrupt(checks, args.binary, tmp, cartpole)
         check_bad_input(checks, args.binary, tmp, cartpole, breakout)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
