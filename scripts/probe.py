@@ -267,7 +267,9 @@ def summary(results, arms):
             values = [float(r[key]) for r in rows if r[key] != ""]
             if not values:
                 return "-"
-            return f"{statistics.mean(values):.1f} ({min(values):g}-{max(values):g})"
+            mean = statistics.mean(values)
+            return (f"{mean:.2f}" if key.startswith("lowest_") else f"{mean:.1f}") + \
+                f" ({min(values):g}-{max(values):g})"
         collapsed = [r["seed"] for r in rows if r["collapsed"] == "1"]
         constant = [r["seed"] for r in rows if float(r["policy_std"]) < CONSTANT_POLICY]
         lines += [f"### {arm}", "",

@@ -21,7 +21,10 @@ class NodeShutdown : public ::testing::Test {
  protected:
   void SetUp() override {
     config_.env_id = "CartPole-v1";
-    dir_ = std::filesystem::temp_directory_path() / "ga3c_node_shutdown_test";
+    // A directory per test: ctest runs the tests of this file side by side.
+    dir_ = std::filesystem::temp_directory_path() /
+           (std::string("ga3c_node_shutdown_test_") +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
     recorder_ = std::make_unique<metrics::RunRecorder>(dir_.string());

@@ -87,7 +87,7 @@ TEST(TrainOptions, AtariPreset) {
   const runtime::TrainConfig& c = breakout.options().config();
   EXPECT_EQ(c.optimizer.rmsprop_style, algo::RmsPropStyle::kTorch);
   EXPECT_EQ(c.optimizer.rmsprop_eps, 1e-5);
-  EXPECT_EQ(c.lr, 1.4e-3f);
+  EXPECT_EQ(c.lr, 7e-4f);
   EXPECT_EQ(c.lr_schedule, algo::LrSchedule::kLinear);
   EXPECT_EQ(c.sync_freq, 1);
   EXPECT_EQ(c.correction, algo::Correction::kVtrace);
