@@ -5,10 +5,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 #include <utility>
 
 #include "metrics/run_directory.h"
@@ -27,11 +29,16 @@ std::string this_holder() {
   return "pid " + std::to_string(::getpid()) + " on host " + host + ", since " + since;
 }
 
-// The holder line another process wrote, or a plain word when it wrote none (yet).
+// The holder line another process wrote, or a plain word when it wrote none. A holder that
+// has just taken the lock writes its line an instant later: wait up to 0.5 s for it.
 std::string holder_of(const std::filesystem::path& lock_file) {
-  std::ifstream in(lock_file);
   std::string line;
-  if (!std::getline(in, line) || line.empty()) return "another process";
+  for (int attempt = 0; attempt < 50 && line.empty(); ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::ifstream in(lock_file);
+    std::getline(in, line);
+  }
+  if (line.empty()) return "another process";
   for (char& c : line) {
     if (static_cast<unsigned char>(c) < 0x20) c = '?';
   }
@@ -59,9 +66,10 @@ RunDirectoryLock::RunDirectoryLock(const std::string& dir) {
                             "; wait for that run to end, or choose another --run-dir");
   }
   const std::string holder = this_holder() + "\n";
-  // Best effort: the lock holds without the line, which only helps the message above.
-  if (::ftruncate(fd_, 0) == 0) {
-    [[maybe_unused]] const ssize_t written = ::pwrite(fd_, holder.data(), holder.size(), 0);
+  // Best effort: the lock holds without the line, which only helps the message above. Written
+  // over the old holder's line, then cut to length, so that a reader never finds it empty.
+  if (::pwrite(fd_, holder.data(), holder.size(), 0) == static_cast<ssize_t>(holder.size())) {
+    [[maybe_unused]] const int cut = ::ftruncate(fd_, static_cast<off_t>(holder.size()));
   }
 }
 
