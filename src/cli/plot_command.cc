@@ -1,8 +1,10 @@
 #include "cli/plot_command.h"
 
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 
+#include "cli/stop_signals.h"
 #include "plot/plot_error.h"
 
 namespace ga3c::cli {
@@ -26,11 +28,19 @@ void bind_plot_options(CLI::App& plot, plot::PlotRequest& request) {
 }
 
 int run_plot_command(const plot::PlotRequest& request) {
+  const std::atomic<bool>& stop =
+      install_stop_signals("keeping the pictures already drawn (signal again to exit now)");
   try {
-    const auto pngs = plot::plot_runs(request);
+    const plot::PlotOutcome outcome = plot::plot_runs(request, [&] { return stop.load(); });
     std::string names;
-    for (const auto& png : pngs) {
+    for (const auto& png : outcome.pngs) {
       names += (names.empty() ? "" : ", ") + std::filesystem::path(png).filename().string();
+    }
+    if (outcome.interrupted) {
+      std::fprintf(stderr, "ga3c plot: interrupted: kept %zu of %zu pictures in %s%s%s\n",
+                   outcome.pngs.size(), outcome.figures, request.out_dir.c_str(),
+                   names.empty() ? "" : ": ", names.c_str());
+      return 130;
     }
     std::printf("ga3c plot: wrote %s in %s\n", names.c_str(), request.out_dir.c_str());
     return 0;

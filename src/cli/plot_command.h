@@ -12,7 +12,8 @@ namespace ga3c::cli {
 void bind_plot_options(CLI::App& plot, plot::PlotRequest& request);
 
 // Returns the process exit code: 0 drawn (one line on stdout names the files), 2 bad input
-// (one line on stderr, nothing written), 1 gnuplot failed.
+// (one line on stderr, nothing written), 1 gnuplot failed, 130 stopped by SIGINT or SIGTERM
+// (one line on stderr names the pictures kept; figures not finished are left as they were).
 int run_plot_command(const plot::PlotRequest& request);
 
 }  // namespace ga3c::cli

@@ -1,23 +1,30 @@
 #include "cli/stop_signals.h"
 
 #include <csignal>
+#include <cstring>
 #include <unistd.h>
 
 namespace ga3c::cli {
 namespace {
 
 std::atomic<bool> stop_requested{false};
+std::atomic<const char*> stop_doing{""};
 static_assert(std::atomic<bool>::is_always_lock_free, "set from a signal handler");
+static_assert(std::atomic<const char*>::is_always_lock_free, "read from a signal handler");
+
+void write_all(const char* text) { (void)!write(STDERR_FILENO, text, std::strlen(text)); }
 
 extern "C" void on_stop_signal(int) {
   if (stop_requested.exchange(true)) _exit(130);
-  constexpr char message[] = "\nstopping: finishing the current steps (signal again to exit now)\n";
-  (void)!write(STDERR_FILENO, message, sizeof message - 1);
+  write_all("\nstopping: ");
+  write_all(stop_doing.load());
+  write_all("\n");
 }
 
 }  // namespace
 
-const std::atomic<bool>& install_stop_signals() {
+const std::atomic<bool>& install_stop_signals(const char* doing) {
+  stop_doing.store(doing);
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
   return stop_requested;

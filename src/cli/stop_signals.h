@@ -1,12 +1,15 @@
-// SIGINT and SIGTERM (what Slurm sends before it kills a job): the first asks the run to stop
-// cleanly, a second one exits at once with status 130.
+// SIGINT and SIGTERM (what Slurm sends before it kills a job): the first asks the command to
+// stop cleanly, a second one exits at once with status 130.
 #pragma once
 
 #include <atomic>
 
 namespace ga3c::cli {
 
-// Installs the handlers; returns the flag the first signal sets.
-const std::atomic<bool>& install_stop_signals();
+// Installs the handlers; returns the flag the first signal sets. The first signal also writes
+// "\nstopping: <doing>\n" to stderr, doing saying what the command does before it ends (a
+// string that outlives the process's handlers; the last call's wins).
+const std::atomic<bool>& install_stop_signals(
+    const char* doing = "finishing the current steps (signal again to exit now)");
 
 }  // namespace ga3c::cli

@@ -27,6 +27,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr int kMaxBenchSyncs = 1000000;  // --iterations, --warmup: about 24 MB of times a worker
+
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
@@ -194,6 +196,26 @@ int run_under_mpi(const SyncBenchOptions& o, comm::MpiWorld& world) {
   return 0;
 }
 
+// The first option out of its bounds, as one line naming it and its range; empty when none.
+// The bounds keep the bench's threads, its timing vectors and its waits finite.
+std::string out_of_bounds(const SyncBenchOptions& o) {
+  const auto outside = [](const char* name, auto value, auto low, auto high) {
+    return value >= low && value <= high
+               ? std::string()
+               : fmt::format("{} is {}; give a value from {} to {}", name, value, low, high);
+  };
+  for (std::string problem :
+       {outside("--workers", o.workers, 1, runtime::kMaxWorkers),
+        outside("--num-ps", o.num_ps, 1, runtime::kMaxShards),
+        outside("--iterations", o.iterations, 1, kMaxBenchSyncs),
+        outside("--warmup", o.warmup, 0, kMaxBenchSyncs),
+        outside("--peer-timeout", o.peer_timeout_s, runtime::kMinPeerTimeoutSeconds,
+                runtime::kMaxPeriodSeconds)}) {
+    if (!problem.empty()) return problem;
+  }
+  return {};
+}
+
 }  // namespace
 
 void add_sync_bench_options(CLI::App& sync, SyncBenchOptions& o) {
@@ -202,19 +224,16 @@ void add_sync_bench_options(CLI::App& sync, SyncBenchOptions& o) {
       ->capture_default_str();
   sync.add_option("--num-ps", o.num_ps, "Parameter-server shards (under MPI: server ranks)")
       ->capture_default_str();
-  sync.add_option("--iterations", o.iterations, "Timed syncs per worker")->capture_default_str();
+  sync.add_option("--iterations", o.iterations, "Timed syncs per worker (at most 1000000)")->capture_default_str();
   sync.add_option("--warmup", o.warmup, "Untimed syncs per worker first")->capture_default_str();
   sync.add_option("--peer-timeout", o.peer_timeout_s,
-                  "MPI: seconds before a silent rank ends the job")
+                  "MPI: seconds before a silent rank ends the job (1 to 86400)")
       ->capture_default_str();
 }
 
 int run_sync_bench(const SyncBenchOptions& o) {
-  if (o.workers < 1 || o.num_ps < 1 || o.iterations < 1 || o.warmup < 0 ||
-      !(o.peer_timeout_s > 0) || o.peer_timeout_s > runtime::kMaxPeriodSeconds) {
-    std::fprintf(stderr, "ga3c bench sync: error: --workers, --num-ps, --iterations and "
-                         "--peer-timeout must be > 0, --warmup >= 0 and --peer-timeout at most "
-                         "%g s\n", runtime::kMaxPeriodSeconds);
+  if (const std::string problem = out_of_bounds(o); !problem.empty()) {
+    std::fprintf(stderr, "ga3c bench sync: error: %s\n", problem.c_str());
     return 2;
   }
   if (o.network != "a3c-cnn" && o.network != "minatar-cnn" && o.network != "mlp") {

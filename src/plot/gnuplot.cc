@@ -1,7 +1,10 @@
 #include "plot/gnuplot.h"
 
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <cerrno>
 #include <cstdlib>
@@ -30,7 +33,8 @@ std::string find_gnuplot() {
       "scripts/install-deps.sh)");
 }
 
-void run_gnuplot(const std::string& gnuplot, const std::string& dir, const std::string& script) {
+bool run_gnuplot(const std::string& gnuplot, const std::string& dir, const std::string& script,
+                 const std::function<bool()>& stop_requested) {
   int pipe_fds[2];
   if (::pipe(pipe_fds) != 0) throw std::runtime_error("cannot start gnuplot: no pipe");
   const pid_t pid = ::fork();
@@ -49,8 +53,19 @@ void run_gnuplot(const std::string& gnuplot, const std::string& dir, const std::
   ::close(pipe_fds[1]);
   std::string messages;
   char buffer[4096];
-  ssize_t n;
-  while ((n = ::read(pipe_fds[0], buffer, sizeof buffer)) != 0) {
+  bool stopped = false;
+  for (;;) {
+    if (stop_requested && stop_requested()) {
+      stopped = true;
+      ::kill(pid, SIGKILL);
+      break;
+    }
+    pollfd readable{pipe_fds[0], POLLIN, 0};
+    const int ready = ::poll(&readable, 1, 50);
+    if (ready == 0 || (ready < 0 && errno == EINTR)) continue;  // EINTR: a stop signal
+    if (ready < 0) break;
+    const ssize_t n = ::read(pipe_fds[0], buffer, sizeof buffer);
+    if (n == 0) break;
     if (n > 0) messages.append(buffer, static_cast<std::size_t>(n));
     else if (errno != EINTR) break;
   }
@@ -58,7 +73,8 @@ void run_gnuplot(const std::string& gnuplot, const std::string& dir, const std::
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+  if (stopped) return false;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return true;
 
   // gnuplot ends an error with the line that says what went wrong.
   std::string last;

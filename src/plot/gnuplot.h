@@ -1,6 +1,7 @@
 // Running the gnuplot program, which draws `ga3c plot`'s pictures.
 #pragma once
 
+#include <functional>
 #include <string>
 
 namespace ga3c::plot {
@@ -9,9 +10,12 @@ namespace ga3c::plot {
 // none.
 std::string find_gnuplot();
 
-// Runs `gnuplot script` with dir as its working directory and waits for it. Throws
+// Runs `gnuplot script` with dir as its working directory and waits for it. Returns true once
+// gnuplot has finished; false when stop_requested() turned true first (checked every 50 ms), in
+// which case gnuplot was killed and whatever it had begun to write in dir is incomplete. Throws
 // std::runtime_error with gnuplot's last message when it fails. Call while no other thread
 // forks or changes file descriptors' inheritance.
-void run_gnuplot(const std::string& gnuplot, const std::string& dir, const std::string& script);
+bool run_gnuplot(const std::string& gnuplot, const std::string& dir, const std::string& script,
+                 const std::function<bool()>& stop_requested = {});
 
 }  // namespace ga3c::plot

@@ -1,6 +1,7 @@
 #include "plot/gnuplot.h"
 
 #include <cstdlib>
+#include <filesystem>
 
 #include <gtest/gtest.h>
 
@@ -44,6 +45,16 @@ TEST(Gnuplot, FailureReportsGnuplotsLastMessage) {
   }
   run_gnuplot(gnuplot, dir.string(), "good.gp");  // relative to dir
   EXPECT_TRUE(std::filesystem::is_regular_file(dir / "good.png"));
+}
+
+TEST(Gnuplot, AStopRequestKillsGnuplotWithinAPoll) {
+  const auto dir = test_dir();
+  const auto slow = dir / "gnuplot";
+  write_text(slow, "#!/bin/sh\nexec sleep 30\n");
+  std::filesystem::permissions(slow, std::filesystem::perms::owner_all);
+  int polls = 0;
+  EXPECT_FALSE(run_gnuplot(slow.string(), dir.string(), "any.gp", [&] { return ++polls > 4; }));
+  EXPECT_EQ(polls, 5);
 }
 
 }  // namespace

@@ -1,6 +1,10 @@
 #include "plot/plot_runs.h"
 
+#include <signal.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 
@@ -19,24 +23,54 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void prepare_out_dir(const std::string& dir) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  if (ec || !fs::is_directory(dir)) {
-    throw PlotInputError("cannot create --out directory '" + dir + "' (" +
-                         (ec ? ec.message() : "not a directory") +
-                         "); choose a writable directory with --out");
-  }
-  const fs::path probe = fs::path(dir) / ".write-test";
-  {
-    std::ofstream out(probe);
-    if (!out || !(out << "ok") || !out.flush()) {
-      throw PlotInputError("cannot write in --out directory '" + dir +
+constexpr const char* kStagingPrefix = ".ga3c-plot-";
+
+// Where a figure's files are written and drawn before they are moved, whole, under out_dir:
+// a stop or a crash never leaves a half-written picture under a figure's name. Removed with
+// what it holds on destruction; a staging directory left by a killed `ga3c plot` (its process
+// gone) is removed by the next plot into the same out_dir.
+class StagingDir {
+ public:
+  explicit StagingDir(const std::string& out_dir) {
+    std::error_code ec;
+    fs::create_directories(out_dir, ec);
+    if (ec || !fs::is_directory(out_dir)) {
+      throw PlotInputError("cannot create --out directory '" + out_dir + "' (" +
+                           (ec ? ec.message() : "not a directory") +
+                           "); choose a writable directory with --out");
+    }
+    remove_abandoned(out_dir);
+    path_ = fs::path(out_dir) / (kStagingPrefix + std::to_string(::getpid()));
+    fs::remove_all(path_, ec);
+    if (!fs::create_directory(path_, ec)) {
+      throw PlotInputError("cannot write in --out directory '" + out_dir +
                            "'; choose a writable directory with --out");
     }
   }
-  fs::remove(probe, ec);
-}
+  StagingDir(const StagingDir&) = delete;
+  StagingDir& operator=(const StagingDir&) = delete;
+  ~StagingDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const fs::path& path() const { return path_; }
+
+ private:
+  static void remove_abandoned(const std::string& out_dir) {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(out_dir, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind(kStagingPrefix, 0) != 0) continue;
+      const std::string pid = name.substr(std::char_traits<char>::length(kStagingPrefix));
+      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+      if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH) {
+        fs::remove_all(entry.path(), ec);
+      }
+    }
+  }
+
+  fs::path path_;
+};
 
 void write_file(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
@@ -139,7 +173,7 @@ std::vector<Figure> figures(const std::vector<RunData>& runs, const PlotRequest&
 
 }  // namespace
 
-std::vector<std::string> plot_runs(const PlotRequest& request) {
+PlotOutcome plot_runs(const PlotRequest& request, const std::function<bool()>& stop_requested) {
   if (request.run_dirs.empty()) throw PlotInputError("no run directory given");
   if (request.per_worker && request.group_seeds) {
     throw PlotInputError("--per-worker and --group-seeds draw different lines; choose one");
@@ -152,17 +186,27 @@ std::vector<std::string> plot_runs(const PlotRequest& request) {
   const auto groups = request.group_seeds ? group_by_settings(request.run_dirs)
                                           : std::vector<std::vector<std::size_t>>{};
   const std::string gnuplot = find_gnuplot();
-  prepare_out_dir(request.out_dir);
+  const StagingDir staging(request.out_dir);
 
-  std::vector<std::string> pngs;
-  for (const Figure& figure : figures(runs, request, groups)) {
+  PlotOutcome outcome;
+  const std::vector<Figure> all = figures(runs, request, groups);
+  outcome.figures = all.size();
+  const auto stopped = [&] { return stop_requested && stop_requested(); };
+  for (const Figure& figure : all) {
+    if (stopped()) break;
+    write_file(staging.path() / (figure.name + ".csv"), figure_csv(figure));
+    write_file(staging.path() / (figure.name + ".gp"), gnuplot_script(figure));
+    if (!run_gnuplot(gnuplot, staging.path().string(), figure.name + ".gp", stop_requested)) {
+      break;
+    }
     const fs::path dir(request.out_dir);
-    write_file(dir / (figure.name + ".csv"), figure_csv(figure));
-    write_file(dir / (figure.name + ".gp"), gnuplot_script(figure));
-    run_gnuplot(gnuplot, request.out_dir, figure.name + ".gp");
-    pngs.push_back((dir / (figure.name + ".png")).string());
+    for (const char* ext : {".csv", ".gp", ".png"}) {
+      fs::rename(staging.path() / (figure.name + ext), dir / (figure.name + ext));
+    }
+    outcome.pngs.push_back((dir / (figure.name + ".png")).string());
   }
-  return pngs;
+  outcome.interrupted = outcome.pngs.size() < all.size();
+  return outcome;
 }
 
 }  // namespace ga3c::plot

@@ -1,5 +1,7 @@
 #include "runtime/ga3c_node.h"
 
+#include <algorithm>
+
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
@@ -126,8 +128,11 @@ void Ga3cNode::start() {
     spawn(fmt::format("env{}", e), [r = runners_[e].get()] { r->run(); });
   }
   for (int p = 0; p < config_.predictors; ++p) {
+    // A batch never holds more than the node's agents (each waits for its own prediction),
+    // so a --prediction-batch beyond them would only allocate memory no batch uses.
     spawn(fmt::format("predictor{}", p), [this] {
-      run_predictor(predictions_, snapshots_, obs_shape_, config_.prediction_batch, counters_);
+      run_predictor(predictions_, snapshots_, obs_shape_,
+                    std::min(config_.prediction_batch, config_.agents), counters_);
     });
   }
   for (int t = 0; t < config_.trainers; ++t) {

@@ -169,9 +169,13 @@ void validate(const TrainConfig& c) {
   require_positive("--adam-eps", o.adam_eps);
   require_known("--network", [&] { model::parse_network_kind(c.network); });
   require_known("--init", [&] { model::parse_init_scheme(c.init); });
-  if (c.frame_skip < 1) bad("--frame-skip", fmt::format("--frame-skip must be >= 1, got {}", c.frame_skip));
-  if (c.noop_max < 0) {
-    bad("--noop-max", fmt::format("--noop-max must be >= 0 (0: no no-op starts), got {}", c.noop_max));
+  if (c.frame_skip < 1 || c.frame_skip > kMaxFrameSkip) {
+    bad("--frame-skip", fmt::format("--frame-skip must be from 1 to {} emulator frames per step, "
+                                    "got {}", kMaxFrameSkip, c.frame_skip));
+  }
+  if (c.noop_max < 0 || c.noop_max > kMaxNoopMax) {
+    bad("--noop-max", fmt::format("--noop-max must be from 0 (no no-op starts) to {} frames, got "
+                                  "{}", kMaxNoopMax, c.noop_max));
   }
   if (c.max_episode_frames && *c.max_episode_frames < 0) {
     bad("--max-episode-frames",

@@ -111,8 +111,9 @@ class SettingError : public std::invalid_argument {
 
 // Checks every setting: counts, rates and epsilons > 0; gamma, RMSProp decay and sticky
 // actions in [0, 1], momentum and Adam's betas in [0, 1); every number finite; counts that
-// start threads or environments within the bounds of kMax*; the network name and the
-// environment id. Throws SettingError for the first bad setting, naming it by its flag.
+// start threads or environments, frame skip and no-op starts within the bounds of kMax*; the
+// network name and the environment id. Throws SettingError for the first bad setting, naming
+// it by its flag.
 void validate(const TrainConfig& config);
 
 // The options every environment of the run is made with (sticky actions, Atari's settings,
@@ -125,6 +126,11 @@ inline constexpr int kMaxWorkers = 1024;     // nodes in one process, or MPI wor
 inline constexpr int kMaxShards = 1024;      // --num-ps
 inline constexpr int kMaxAgents = 65536;     // per worker
 inline constexpr int kMaxThreads = 256;      // each of --predictors, --trainers, --env-threads
+// Emulator frames in one agent step, and no-op frames before an episode's first step: ALE
+// emulates some 10^4 frames a second, so these keep a step and a reset to a fraction of a second
+// and a second (an environment thread finishes its step before it sees a stop).
+inline constexpr int kMaxFrameSkip = 1000;
+inline constexpr int kMaxNoopMax = 10000;
 // Seconds: a day. Longer periods overflow the clocks' nanosecond counts (2^63 ns is 292 years,
 // but 1e300 s is a valid double) and are no use for a status line or a failure detector.
 inline constexpr double kMaxPeriodSeconds = 86400.0;

@@ -62,6 +62,20 @@ TEST(Validate, CountsThatStartThreadsAreBounded) {
   EXPECT_EQ(error_of(c), "");
 }
 
+TEST(Validate, AStepAndAResetAreBoundedInEmulatorFrames) {
+  TrainConfig c;
+  c.frame_skip = 2'000'000'000;  // accepted before issue 27: one agent step of hours
+  EXPECT_EQ(error_of(c), "--frame-skip must be from 1 to 1000 emulator frames per step, got "
+                         "2000000000");
+  c = TrainConfig{};
+  c.noop_max = kMaxNoopMax + 1;
+  EXPECT_EQ(error_of(c), "--noop-max must be from 0 (no no-op starts) to 10000 frames, got 10001");
+  c = TrainConfig{};
+  c.frame_skip = kMaxFrameSkip;
+  c.noop_max = kMaxNoopMax;
+  EXPECT_EQ(error_of(c), "");
+}
+
 TEST(Validate, NumbersMustBeFinite) {
   TrainConfig c;
   c.lr = std::numeric_limits<float>::infinity();

@@ -209,8 +209,15 @@ def check_all(binary, tmp):
          "--iterations: 0x has no digits after its base prefix" + hint + " (an integer here)"),
         (["bench", "sync", "--peer-timeout", "1e3s"], "--peer-timeout: 1e3s is not a number" + hint),
         (["bench", "sync", "--peer-timeout", "inf"],
-         "--workers, --num-ps, --iterations and --peer-timeout must be > 0, --warmup >= 0 and "
-         "--peer-timeout at most 86400 s"),
+         "--peer-timeout is inf; give a value from 1 to 86400"),
+        (["bench", "sync", "--peer-timeout", "0.001"],
+         "--peer-timeout is 0.001; give a value from 1 to 86400"),
+        (["bench", "sync", "--workers", "0"], "--workers is 0; give a value from 1 to 1024"),
+        (["bench", "sync", "--workers", "5000"], "--workers is 5000; give a value from 1 to 1024"),
+        (["bench", "sync", "--num-ps", "2000"], "--num-ps is 2000; give a value from 1 to 1024"),
+        (["bench", "sync", "--iterations", "2000000000"],
+         "--iterations is 2000000000; give a value from 1 to 1000000"),
+        (["bench", "sync", "--warmup", "-1"], "--warmup is -1; give a value from 0 to 1000000"),
     ]
     for argv, line in other_cases:
         failures += check([binary] + argv, [line])

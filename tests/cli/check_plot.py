@@ -2,16 +2,19 @@
 """`ga3c plot` on short CartPole trainings (1 and 2 workers, and a second seed of the first):
 every picture is a PNG of the documented size, the CSV behind it has one row per point of each
 line and the values that README "Plots" defines (recomputed here from the runs' own CSV files),
-and bad input gets one line on stderr, exit code 2 and nothing written."""
+bad input gets one line on stderr, exit code 2 and nothing written, and SIGINT ends a plot at
+once keeping the figures already drawn whole."""
 import argparse
 import bisect
 import csv
 import os
 import shutil
+import signal
 import struct
 import subprocess
 import sys
 import tempfile
+import time
 
 WIDTH, HEIGHT = 1000, 600  # plot/figure.h
 WINDOW = 100  # episodes in a return mean, syncs in a sync mean (plot/series.h)
@@ -174,6 +177,60 @@ def check_error(checks, binary, args, needle, must_not_exist, env=None):
     checks.expect(not os.path.exists(must_not_exist), "%s: wrote %s" % (args, must_not_exist))
 
 
+FAKE_GNUPLOT = """#!/bin/sh
+# Draws the first figure at once (a stand-in PNG), then hangs as a slow gnuplot would.
+out=$(sed -n "s/^set output '\\(.*\\)'$/\\1/p" "$1")
+case "$1" in
+  return_vs_frames.gp) printf 'stand-in' > "$out"; exit 0 ;;
+esac
+touch "$GA3C_TEST_MARK"
+exec sleep 60
+"""
+
+
+def check_interrupt(checks, binary, run_dir, tmp):
+    """SIGINT while gnuplot draws the second figure: exit 130, one line naming the picture
+    kept, the first figure's files whole, the earlier plot's second picture untouched, and no
+    staging directory left (its own, or one a killed plot left before)."""
+    fake_dir = os.path.join(tmp, "fake_gnuplot")
+    os.makedirs(fake_dir)
+    fake = os.path.join(fake_dir, "gnuplot")
+    with open(fake, "w") as f:
+        f.write(FAKE_GNUPLOT)
+    os.chmod(fake, 0o755)
+    out = os.path.join(tmp, "interrupted")
+    os.makedirs(os.path.join(out, ".ga3c-plot-999999999"))  # no such process
+    with open(os.path.join(out, "return_vs_time.png"), "w") as f:
+        f.write("earlier picture")
+    mark = os.path.join(tmp, "second_figure_started")
+    env = dict(os.environ, PATH=fake_dir + os.pathsep + os.environ.get("PATH", ""),
+               GA3C_TEST_MARK=mark)
+    proc = subprocess.Popen([binary, "plot", run_dir, "--out", out], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    for _ in range(600):
+        if os.path.exists(mark) or proc.poll() is not None:
+            break
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    try:
+        _, err = proc.communicate(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        checks.expect(False, "plot: still running 10 s after SIGINT")
+        return
+    lines = err.strip().splitlines()
+    checks.expect(proc.returncode == 130, "plot SIGINT: exit code %d, expected 130" % proc.returncode)
+    want = ["stopping: keeping the pictures already drawn (signal again to exit now)",
+            "ga3c plot: interrupted: kept 1 of 4 pictures in %s: return_vs_frames.png" % out]
+    lines = [line for line in lines if line]
+    checks.expect(lines == want, "plot SIGINT: stderr %r, expected %r" % (lines, want))
+    left = sorted(os.listdir(out))
+    checks.expect(left == ["return_vs_frames.csv", "return_vs_frames.gp", "return_vs_frames.png",
+                           "return_vs_time.png"], "plot SIGINT: left %s" % left)
+    with open(os.path.join(out, "return_vs_time.png")) as f:
+        checks.expect(f.read() == "earlier picture", "plot SIGINT: replaced the earlier picture")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--binary", required=True)
@@ -203,6 +260,8 @@ def main():
     if checks.expect(p.returncode == 0, "%s: exit %d: %s" % (cmd, p.returncode, p.stderr)):
         check_seed_groups(checks, out, {"cp-1w* (2 runs)": [runs["cp-1w"], seed_run],
                                         "cp-2w": [runs["cp-2w"]]})
+
+    check_interrupt(checks, args.binary, runs["cp-1w"], tmp)
 
     empty = os.path.join(tmp, "empty")
     os.makedirs(empty)
