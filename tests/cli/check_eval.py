@@ -16,6 +16,8 @@ import time
 
 from PIL import Image
 
+from check_checkpoints import crc32c
+
 SUMMARY = re.compile(
     r"^(?P<env>\S+) from (?P<path>\S+) \((?P<frames>\d+) frames\), "
     r"(?P<mode>greedy|sampling from pi), "
@@ -207,6 +209,16 @@ def check_bad_input(checks, binary, tmp, cartpole, breakout_files):
         bad_files[kind] = os.path.join(d, name)
         with open(bad_files[kind], "wb") as f:
             f.write(data)
+    # A whole file in a newer checkpoint format: named with both versions, never played.
+    future_dir = os.path.join(tmp, "future")
+    os.makedirs(future_dir)
+    shutil.copy(cartpole, os.path.join(future_dir, "ckpt-000000000100-ps0.ga3c"))
+    header = bytearray(good[:28])
+    header[8:12] = (2).to_bytes(4, "little")
+    header[24:28] = crc32c(bytes(header[:24])).to_bytes(4, "little")
+    future = os.path.join(future_dir, "ckpt-000000000200-ps0.ga3c")
+    with open(future, "wb") as f:
+        f.write(bytes(header) + good[28:])
     empty_dir = os.path.join(tmp, "empty_run")
     os.makedirs(empty_dir)
     incomplete = os.path.join(tmp, "incomplete")
@@ -222,6 +234,10 @@ def check_bad_input(checks, binary, tmp, cartpole, breakout_files):
         (["--checkpoint", bad_files["corrupted"], "--episodes", "3"], [bad_files["corrupted"]]),
         (["--checkpoint", bad_files["foreign"], "--episodes", "3"], [bad_files["foreign"]]),
         (["--checkpoint", bad_files["empty"], "--episodes", "3"], [bad_files["empty"]]),
+        (["--checkpoint", future, "--episodes", "3"],
+         [future, "format version 2 is newer than the one this ga3c reads (1)"]),
+        (["--checkpoint", future_dir, "--episodes", "3"],
+         [future, "format version 2 is newer than the one this ga3c reads (1)"]),
         (["--checkpoint", empty_dir, "--episodes", "3"], [empty_dir, "holds no checkpoint"]),
         (["--checkpoint", incomplete_ps0, "--episodes", "3"], ["ps1"]),
         (["--checkpoint", incomplete, "--episodes", "3"], [incomplete, "no complete checkpoint"]),
