@@ -49,6 +49,7 @@ LOWEST = ["lowest_" + layer for layer in LAYERS]
 FIELDS = (["arm", "seed", "frames", "mean100", "episodes"] + LAYERS + LOWEST +
           ["policy_std", "collapsed", "wall_s"])
 WINDOW = 100
+MAX_PARALLEL = 256  # an arm's trainings at a time: ga3c's own bound on threads of one kind
 CONSTANT_POLICY = 1e-6  # the policy's largest std over the frames, below it: the same everywhere
 
 
@@ -82,12 +83,19 @@ def load_spec(path):
     if not probe["env"].startswith("ALE/"):
         fail(f"spec {path}: env {probe['env']} is not an ALE/ game; the live-unit count reads "
              "the A3C CNN's checkpoints")
+    if not isinstance(probe["frames"], int) or probe["frames"] < 1:
+        fail(f"spec {path}: [probe] frames must be a whole number of frames >= 1, got "
+             f"{probe['frames']!r}")
     if not spec.get("arms"):
         fail(f"spec {path}: no [arms.NAME] table; add one per setting to compare")
     for name, arm in spec["arms"].items():
         for key in ("run-dir", "seed", "resume", "config", "max-frames", "env"):
             if key in arm:
                 fail(f"spec {path}: arms.{name} sets {key}, which is the probe's to set; remove it")
+        parallel = arm.get("parallel", 1)
+        if not isinstance(parallel, int) or not 1 <= parallel <= MAX_PARALLEL:
+            fail(f"spec {path}: arms.{name}.parallel must be a whole number from 1 to "
+                 f"{MAX_PARALLEL}, got {parallel!r}")
     return spec
 
 

@@ -554,6 +554,9 @@ def pictures(spec, out, binary, all_cells, rows):
 # ---------------------------------------------------------------------------- main
 
 
+MAX_PARALLEL = 256  # trainings at a time: ga3c's own bound on threads of one kind (kMaxThreads)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -577,9 +580,10 @@ def main():
         return 0
     if not args.report and not (os.path.isfile(args.binary) and os.access(args.binary, os.X_OK)):
         fail(f"no ga3c binary at {args.binary}; build it (cmake --build build) or pass --binary")
-    parallel = args.parallel or spec["study"].get("parallel", 1)
-    if parallel < 1:
-        fail(f"--parallel must be >= 1, got {parallel}")
+    parallel = args.parallel if args.parallel is not None else spec["study"].get("parallel", 1)
+    if not isinstance(parallel, int) or not 1 <= parallel <= MAX_PARALLEL:
+        fail(f"--parallel (or the spec's parallel) must be a whole number from 1 to "
+             f"{MAX_PARALLEL}, got {parallel!r}")
     for sub in ("runs", "logs", "state"):
         os.makedirs(os.path.join(out, sub), exist_ok=True)
     shutil.copyfile(args.spec, os.path.join(out, "spec.toml"))

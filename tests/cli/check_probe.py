@@ -65,6 +65,17 @@ def check_refusals(binary, folder):
     os.makedirs(other)
     expect_one_line_refusal(probe(write_spec(other, os.path.join(other, "out"), "CartPole-v1"),
                                   binary), "CartPole-v1 is not an ALE/ game")
+    zero = os.path.join(folder, "zero")
+    os.makedirs(zero)
+    with open(write_spec(zero, os.path.join(zero, "out")), "a") as f:
+        f.write("[arms.none]\nparallel = 0\n")  # once scheduled its seeds into empty slots
+    expect_one_line_refusal(probe(os.path.join(zero, "spec.toml"), binary),
+                            "arms.none.parallel must be a whole number from 1 to 256, got 0")
+    no_frames = os.path.join(folder, "no_frames")
+    os.makedirs(no_frames)
+    expect_one_line_refusal(probe(write_spec(no_frames, os.path.join(no_frames, "out"),
+                                             frames=0), binary),
+                            "frames must be a whole number of frames >= 1, got 0")
     # What a ga3c built without ALE answers (src/env/ale/ale_unavailable.cc), from a stand-in.
     stub = os.path.join(folder, "ga3c-without-ale")
     with open(stub, "w") as f:

@@ -138,6 +138,11 @@ def main():
     p = study(binary, bad, check=False)
     assert p.returncode == 2, p.returncode
     assert p.stderr.count("\n") == 1 and "must be a non-empty list" in p.stderr, p.stderr
+    for parallel in ("0", "1000"):  # 0 once fell back to the spec's value without a word
+        p = study(binary, spec2, "--parallel", parallel, check=False)
+        assert p.returncode == 2, (parallel, p.returncode)
+        assert p.stderr.count("\n") == 1 and "from 1 to 256, got %s" % parallel in p.stderr, \
+            p.stderr
     print("OK")
     return 0
 
