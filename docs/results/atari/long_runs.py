@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+"""One CSV row per long Atari run (a run directory of `ga3c train`): the mean-100 at the end,
+the best, at 2.5M, 5M and 7.5M frames, the largest fall from the best so far and where it
+ended, wall seconds and frames/s (all from system.csv's status rows), and the lowest live
+fraction of conv2 and fc over the health monitor's checks (train.csv's live_2, live_3).
+
+usage: long_runs.py RUN_DIR... > results.csv   (the seed and lr from each run's config.toml)"""
+import csv
+import os
+import sys
+import tomllib
+
+
+def status_rows(run_dir):
+    with open(os.path.join(run_dir, "system.csv")) as f:
+        return [r for r in csv.DictReader(f) if None not in r.values() and r["mean_return_100"]]
+
+
+def at(rows, frames):
+    before = [r for r in rows if int(r["frames"]) <= frames]
+    return float(before[-1]["mean_return_100"]) if before else float("nan")
+
+
+def row(run_dir):
+    with open(os.path.join(run_dir, "config.toml"), "rb") as f:
+        config = tomllib.load(f)["train"]
+    rows = status_rows(run_dir)
+    best, drop, drop_at = float("-inf"), 0.0, ""
+    for r in rows:
+        value = float(r["mean_return_100"])
+        best = max(best, value)
+        if best - value > drop:
+            drop, drop_at = best - value, r["frames"]
+    with open(os.path.join(run_dir, "train.csv")) as f:
+        checks = [r for r in csv.DictReader(f) if r.get("live_2")]
+    wall = float(rows[-1]["wall_s"])
+    frames = int(rows[-1]["frames"])
+    return {"run": os.path.basename(os.path.normpath(run_dir)), "seed": config["seed"],
+            "lr": config["lr"], "frames": frames,
+            "mean_return_100_final": "%.2f" % float(rows[-1]["mean_return_100"]),
+            "best": "%.2f" % best,
+            **{"at_%s" % name: "%.2f" % at(rows, f) for name, f in
+               (("2.5M", 2_500_000), ("5M", 5_000_000), ("7.5M", 7_500_000))},
+            "largest_drop_from_best": "%.2f" % drop, "drop_at_frames": drop_at,
+            "lowest_conv2": "%.3g" % min(float(r["live_2"]) for r in checks) if checks else "",
+            "lowest_fc": "%.3g" % min(float(r["live_3"]) for r in checks) if checks else "",
+            "wall_s": "%.0f" % wall, "frames_per_s": "%.0f" % (frames / wall)}
+
+
+def main():
+    rows = [row(d) for d in sys.argv[1:]]
+    writer = csv.DictWriter(sys.stdout, list(rows[0]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+
+
+if __name__ == "__main__":
+    main()
