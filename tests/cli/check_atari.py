@@ -82,8 +82,12 @@ def check_with_ale(args, tmp):
          {"ALE_ROMS_DIR": os.path.join(tmp, "none")}),
         (["ALE/Breakout-v5", "--rom-dir", wrong], ["breakout.bin has MD5", "ale-py 0.12.1"], None),
         (["ALE/Pong-v5", "--rom-dir", wrong], ["pong.bin: no such ROM file"], None),
-        (["ALE/Pong-v5", "--frame-skip", "0"], ["--frame-skip must be >= 1"], None),
-        (["ALE/Pong-v5", "--noop-max", "-1"], ["--noop-max must be >= 0"], None),
+        (["ALE/Pong-v5", "--frame-skip", "0"], ["--frame-skip must be from 1 to 1000", "got 0"],
+         None),
+        (["ALE/Pong-v5", "--frame-skip", "1001"], ["--frame-skip must be from 1 to 1000",
+                                                   "got 1001"], None),
+        (["ALE/Pong-v5", "--noop-max", "-1"], ["--noop-max must be from 0", "got -1"], None),
+        (["ALE/Pong-v5", "--noop-max", "10001"], ["to 10000 frames, got 10001"], None),
     ]
     for extra, needles, env in cases:
         one_line_exit_2(failures, train + extra, needles, fresh, env)
