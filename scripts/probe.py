@@ -43,8 +43,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import dead_units  # noqa: E402
+import health_log  # noqa: E402
 
-LAYERS = ["conv1", "conv2", "fc"]
+LAYERS = health_log.LAYERS
 LOWEST = ["lowest_" + layer for layer in LAYERS]
 FIELDS = (["arm", "seed", "frames", "mean100", "episodes"] + LAYERS + LOWEST +
           ["policy_std", "collapsed", "wall_s"])
@@ -220,19 +221,11 @@ def newest_checkpoint(run_dir):
 
 
 def lowest_live(run_dir):
-    """Each layer's lowest live fraction over the run's health checks (train.csv's live_1..3):
-    how near the network came to dying on the way, which a run that recovered hides from
-    its final checkpoint."""
-    lows = {}
-    path = os.path.join(run_dir, "train.csv")
-    if os.path.exists(path):
-        with open(path) as f:
-            for row in csv.DictReader(f):
-                for i, layer in enumerate(LAYERS, 1):
-                    cell = row.get(f"live_{i}")
-                    if cell:
-                        lows[layer] = min(lows.get(layer, 1.0), float(cell))
-    return {"lowest_" + layer: f"{lows[layer]:.3g}" if layer in lows else "" for layer in LAYERS}
+    """Each layer's lowest live fraction over the run's health checks: how near the network
+    came to dying on the way, which a run that recovered hides from its final checkpoint."""
+    checks = health_log.health_checks(run_dir)
+    lows = {layer: health_log.lowest(checks, layer) for layer in LAYERS}
+    return {"lowest_" + layer: f"{low[0]:.3g}" if low else "" for layer, low in lows.items()}
 
 
 def measure(run_dir, frames):

@@ -224,10 +224,15 @@ void add_sync_bench_options(CLI::App& sync, SyncBenchOptions& o) {
       ->capture_default_str();
   sync.add_option("--num-ps", o.num_ps, "Parameter-server shards (under MPI: server ranks)")
       ->capture_default_str();
-  sync.add_option("--iterations", o.iterations, "Timed syncs per worker (at most 1000000)")->capture_default_str();
-  sync.add_option("--warmup", o.warmup, "Untimed syncs per worker first")->capture_default_str();
+  sync.add_option("--iterations", o.iterations,
+                  fmt::format("Timed syncs per worker (at most {})", kMaxBenchSyncs))
+      ->capture_default_str();
+  sync.add_option("--warmup", o.warmup,
+                  fmt::format("Untimed syncs per worker first (at most {})", kMaxBenchSyncs))
+      ->capture_default_str();
   sync.add_option("--peer-timeout", o.peer_timeout_s,
-                  "MPI: seconds before a silent rank ends the job (1 to 86400)")
+                  fmt::format("MPI: seconds before a silent rank ends the job ({} to {})",
+                              runtime::kMinPeerTimeoutSeconds, runtime::kMaxPeriodSeconds))
       ->capture_default_str();
 }
 

@@ -1,7 +1,6 @@
 #include "runtime/ga3c_node.h"
 
 #include <algorithm>
-
 #include <chrono>
 #include <cstring>
 #include <stdexcept>

@@ -7,10 +7,12 @@ health monitor's 64 real frames), and the layer and frame where one died (no liv
 usage: guard_table.py NAME=LOG... > results.csv   (LOG: check_learning.py's output; its first
 line names the run directory, which check_learning.py keeps)"""
 import csv
+import os
 import re
 import sys
 
-LAYERS = {"conv2": "live_2", "fc": "live_3"}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../scripts"))
+import health_log  # noqa: E402
 
 
 def row(name, log_path):
@@ -21,15 +23,14 @@ def row(name, log_path):
     passed = reached is not None and "FAIL" not in log
     out = {"run": name, "seed": re.search(r"--seed (\d+)", log).group(1), "passed": int(passed),
            "bar_reached_at": reached.group(1) if passed else "", "died": ""}
-    with open(run_dir + "/train.csv") as f:
-        checks = [r for r in csv.DictReader(f) if r["live_2"]]
-    for layer, column in LAYERS.items():
-        low = min(checks, key=lambda r: float(r[column]))
-        out["lowest_" + layer] = "%.3g" % float(low[column])
-        out["lowest_%s_at" % layer] = low["frames"]
-        dead = [r for r in checks if float(r[column]) == 0]
-        if dead and not out["died"]:
-            out["died"] = "%s at %.2fM" % (layer, int(dead[0]["frames"]) / 1e6)
+    checks = health_log.health_checks(run_dir)
+    for layer in ("conv2", "fc"):
+        fraction, frames = health_log.lowest(checks, layer)
+        out["lowest_" + layer] = "%.3g" % fraction
+        out["lowest_%s_at" % layer] = frames
+    death = health_log.first_death(checks)
+    if death:
+        out["died"] = "%s at %.2fM" % (death[0], death[1] / 1e6)
     return out
 
 

@@ -10,6 +10,9 @@ import os
 import sys
 import tomllib
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../scripts"))
+import health_log  # noqa: E402
+
 
 def status_rows(run_dir):
     with open(os.path.join(run_dir, "system.csv")) as f:
@@ -31,8 +34,8 @@ def row(run_dir):
         best = max(best, value)
         if best - value > drop:
             drop, drop_at = best - value, r["frames"]
-    with open(os.path.join(run_dir, "train.csv")) as f:
-        checks = [r for r in csv.DictReader(f) if r.get("live_2")]
+    checks = health_log.health_checks(run_dir)
+    lows = {layer: health_log.lowest(checks, layer) for layer in ("conv2", "fc")}
     wall = float(rows[-1]["wall_s"])
     frames = int(rows[-1]["frames"])
     return {"run": os.path.basename(os.path.normpath(run_dir)), "seed": config["seed"],
@@ -42,8 +45,7 @@ def row(run_dir):
             **{"at_%s" % name: "%.2f" % at(rows, f) for name, f in
                (("2.5M", 2_500_000), ("5M", 5_000_000), ("7.5M", 7_500_000))},
             "largest_drop_from_best": "%.2f" % drop, "drop_at_frames": drop_at,
-            "lowest_conv2": "%.3g" % min(float(r["live_2"]) for r in checks) if checks else "",
-            "lowest_fc": "%.3g" % min(float(r["live_3"]) for r in checks) if checks else "",
+            **{"lowest_" + layer: "%.3g" % low[0] if low else "" for layer, low in lows.items()},
             "wall_s": "%.0f" % wall, "frames_per_s": "%.0f" % (frames / wall)}
 
 
