@@ -2,19 +2,23 @@
 conv1, conv2 and fc of the A3C CNN on the monitor's 64 real frames, README "Network health"),
 for the scripts that report how near a run came to dying. Python standard library only."""
 import csv
+import glob
 import os
 
 LAYERS = ["conv1", "conv2", "fc"]  # live_1, live_2, live_3
 
 
 def health_checks(run_dir):
-    """The rows of run_dir/train.csv that hold a health check, in the order logged (none when
-    the run wrote no train.csv)."""
-    path = os.path.join(run_dir, "train.csv")
-    if not os.path.exists(path):
-        return []
-    with open(path) as f:
-        return [r for r in csv.DictReader(f) if r.get("live_1")]
+    """The rows of run_dir/train.csv and of every train-w<k>.csv (an MPI worker's) that hold a
+    health check, in the order of their frames (none when the run wrote neither)."""
+    paths = [os.path.join(run_dir, "train.csv")] + sorted(
+        glob.glob(os.path.join(run_dir, "train-w*.csv")))
+    rows = []
+    for path in paths:
+        if os.path.exists(path):
+            with open(path) as f:
+                rows += [r for r in csv.DictReader(f) if r.get("live_1")]
+    return sorted(rows, key=lambda r: int(r["frames"]))
 
 
 def lowest(checks, layer):
