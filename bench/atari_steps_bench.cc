@@ -10,8 +10,8 @@
 // (GAME as in ALE/<GAME>-v5; S: wall seconds per measurement)
 #include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <cstdlib>
+#include <ctime>
 #include <exception>
 #include <random>
 #include <string>
@@ -42,7 +42,8 @@ std::vector<int> random_actions(int n) {
 
 double raw_frames_per_second(const std::string& game, double seconds) {
   const auto* rom = ga3c::env::ale::find_rom_by_name(game);
-  const std::string path = ga3c::env::ale::checked_rom_path(*rom, ga3c::env::ale::resolve_rom_dir(""));
+  const std::string path =
+      ga3c::env::ale::checked_rom_path(*rom, ga3c::env::ale::resolve_rom_dir(""));
   ale::Logger::setMode(ale::Logger::Error);
   ale::ALEInterface ale;
   ale.setFloat("repeat_action_probability", 0.25f);

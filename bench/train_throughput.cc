@@ -13,10 +13,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/number_options.h"
+#include "config/number_options.h"
 #include "env/registry.h"
 #include "metrics/run_recorder.h"
-#include "runtime/training_run.h"
+#include "run/training_run.h"
 
 namespace {
 
@@ -38,12 +38,13 @@ double random_play_fps(const std::string& env_id, int64_t frames) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  ga3c::runtime::TrainConfig config;
+  ga3c::config::TrainConfig config;
   config.max_frames = 300'000;
   config.quiet = true;
   CLI::App app{"Training frames per second against random play of the same environment"};
   app.add_option("--env", config.env_id)->capture_default_str();
-  app.add_option("--frames", config.max_frames, "Environment frames to train")->capture_default_str();
+  app.add_option("--frames", config.max_frames, "Environment frames to train")
+      ->capture_default_str();
   app.add_option("--workers", config.workers)->capture_default_str();
   app.add_option("--agents", config.agents)->capture_default_str();
   app.add_option("--predictors", config.predictors)->capture_default_str();
@@ -54,7 +55,7 @@ int main(int argc, char** argv) {
   app.add_option("--num-ps", config.num_ps)->capture_default_str();
   app.add_option("--device", config.device, "cpu | cuda | cuda:N")->capture_default_str();
   app.add_option("--prediction-batch", config.prediction_batch)->capture_default_str();
-  ga3c::cli::read_numbers_as_toml(app);
+  ga3c::config::read_numbers_as_toml(app);
   CLI11_PARSE(app, argc, argv);
 
   const double baseline = random_play_fps(config.env_id, 1'000'000);
@@ -63,7 +64,7 @@ int main(int argc, char** argv) {
   std::filesystem::create_directories(dir);
   config.run_dir = dir.string();
   ga3c::metrics::RunRecorder recorder(dir.string());
-  const auto s = ga3c::runtime::run_training(config, recorder, {});
+  const auto s = ga3c::run::run_training(config, recorder, {});
   const double fps = s.frames / s.wall_s;
   const double busy = s.env_s + s.predict_s + s.train_s + s.sync_s;
   std::printf("%s workers %d agents %d predictors %d trainers %d env-threads %d\n",

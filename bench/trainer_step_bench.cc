@@ -23,18 +23,18 @@
 #include "model/device.h"
 #include "model/device_stream.h"
 #include "model/flat_parameters.h"
-#include "runtime/math_threads.h"
-#include "runtime/trainer.h"
+#include "node/math_threads.h"
+#include "node/trainer.h"
 
 namespace {
 
 using namespace ga3c;
 
-std::vector<runtime::Rollout> batch_of(int64_t samples, int64_t obs_size, int actions) {
+std::vector<node::Rollout> batch_of(int64_t samples, int64_t obs_size, int actions) {
   torch::manual_seed(1);
-  std::vector<runtime::Rollout> batch;
+  std::vector<node::Rollout> batch;
   for (int64_t done = 0; done < samples; done += 5) {
-    runtime::Rollout r;
+    node::Rollout r;
     const torch::Tensor obs = torch::rand({5 * obs_size});
     r.observations.assign(obs.data_ptr<float>(), obs.data_ptr<float>() + obs.numel());
     for (int t = 0; t < 5; ++t) {
@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--correction", correction, "none | vtrace")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
-  runtime::LossConfig loss;
+  node::LossConfig loss;
   try {
     device_name = model::resolve_device(device_name);
     loss.correction = algo::parse_correction(correction);
@@ -74,17 +74,24 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "trainer_step_bench: error: %s\n", e.what());
     return 2;
   }
-  runtime::limit_math_threads();
+  node::limit_math_threads();
   const model::NetworkKind kind = model::parse_network_kind(network);
   env::ObservationSpec spec;
   int actions = 6;
   switch (kind) {
-    case model::NetworkKind::kA3cCnn: spec.shape = {84, 84, 4}; break;
-    case model::NetworkKind::kMinAtarCnn: spec.shape = {10, 10, 4}; break;
-    default: spec.shape = {4}; actions = 2; break;
+    case model::NetworkKind::kA3cCnn:
+      spec.shape = {84, 84, 4};
+      break;
+    case model::NetworkKind::kMinAtarCnn:
+      spec.shape = {10, 10, 4};
+      break;
+    default:
+      spec.shape = {4};
+      actions = 2;
+      break;
   }
   const torch::Device device(device_name);
-  runtime::ParameterSnapshots snapshots(
+  node::ParameterSnapshots snapshots(
       [kind, spec, actions] { return model::make_actor_critic(kind, spec, actions); }, device);
   {
     torch::manual_seed(1);
@@ -103,10 +110,9 @@ int main(int argc, char** argv) {
       std::vector<float> host_grad;
       while (!done) {
         const auto snapshot = snapshots.current();
-        const runtime::BatchResult r =
-            device.is_cpu()
-                ? runtime::compute_gradient(*snapshot, batch, spec.shape, loss, host_grad)
-                : runtime::compute_gradient(*snapshot, batch, spec.shape, loss, grad);
+        const node::BatchResult r =
+            device.is_cpu() ? node::compute_gradient(*snapshot, batch, spec.shape, loss, host_grad)
+                            : node::compute_gradient(*snapshot, batch, spec.shape, loss, grad);
         if (timing) samples += r.samples;
       }
     });
@@ -120,9 +126,10 @@ int main(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   done = true;
   for (auto& w : workers) w.join();
-  std::printf("trainer_step_bench: %s %s batch %d threads %d correction %s: %.0f samples/s "
-              "(%.1f batches/s)\n",
-              network.c_str(), device_name.c_str(), batch_size, threads, correction.c_str(),
-              counted / elapsed, counted / elapsed / batch_size);
+  std::printf(
+      "trainer_step_bench: %s %s batch %d threads %d correction %s: %.0f samples/s "
+      "(%.1f batches/s)\n",
+      network.c_str(), device_name.c_str(), batch_size, threads, correction.c_str(),
+      counted / elapsed, counted / elapsed / batch_size);
   return 0;
 }

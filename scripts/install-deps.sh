@@ -11,6 +11,7 @@ packages=(
   gnuplot-nox  # `ga3c plot` draws with it (its pngcairo terminal; no X11)
   libgif-dev  # `ga3c eval --record` writes animated GIFs with giflib
   clang libclang-rt-dev  # libFuzzer, for the -DGA3C_FUZZ=ON build of the checkpoint fuzzer
+  clang-format clang-tidy  # test.sh --sanitizers checks the style and runs .clang-tidy
   zlib1g-dev  # ALE's ROM loading
 )
 missing=()

@@ -11,12 +11,12 @@ void check_shapes(const torch::Tensor& logits, const torch::Tensor& values,
                   const torch::Tensor& actions, const torch::Tensor& returns) {
   TORCH_CHECK(logits.dim() == 2, "logits must be [B, A], got ", logits.sizes());
   const int64_t batch = logits.size(0);
-  TORCH_CHECK(values.sizes() == torch::IntArrayRef({batch}), "values must be [", batch,
-              "], got ", values.sizes());
-  TORCH_CHECK(actions.sizes() == torch::IntArrayRef({batch}), "actions must be [", batch,
-              "], got ", actions.sizes());
-  TORCH_CHECK(returns.sizes() == torch::IntArrayRef({batch}), "returns must be [", batch,
-              "], got ", returns.sizes());
+  TORCH_CHECK(values.sizes() == torch::IntArrayRef({batch}), "values must be [", batch, "], got ",
+              values.sizes());
+  TORCH_CHECK(actions.sizes() == torch::IntArrayRef({batch}), "actions must be [", batch, "], got ",
+              actions.sizes());
+  TORCH_CHECK(returns.sizes() == torch::IntArrayRef({batch}), "returns must be [", batch, "], got ",
+              returns.sizes());
   TORCH_CHECK(actions.scalar_type() == torch::kInt64, "actions must be int64, got ",
               actions.scalar_type());
 }
@@ -41,14 +41,12 @@ A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
                  float value_weight) {
   check_shapes(logits, values, actions, returns);
   torch::NoGradGuard no_grad;
-  return a3c_loss(logits, values, actions, returns, returns - values, entropy_beta,
-                  value_weight);
+  return a3c_loss(logits, values, actions, returns, returns - values, entropy_beta, value_weight);
 }
 
 A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
                  const torch::Tensor& actions, const torch::Tensor& targets,
-                 const torch::Tensor& advantages, float entropy_beta,
-                 float value_weight) {
+                 const torch::Tensor& advantages, float entropy_beta, float value_weight) {
   check_shapes(logits, values, actions, targets);
   const int64_t batch = logits.size(0), num_actions = logits.size(1);
   TORCH_CHECK(advantages.sizes() == torch::IntArrayRef({batch}), "advantages must be [", batch,

@@ -49,7 +49,6 @@ A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
 // a3c_loss(..., returns, ...) is this with targets = returns, advantages = returns - V.
 A3CLoss a3c_loss(const torch::Tensor& logits, const torch::Tensor& values,
                  const torch::Tensor& actions, const torch::Tensor& targets,
-                 const torch::Tensor& advantages, float entropy_beta,
-                 float value_weight = 1.0f);
+                 const torch::Tensor& advantages, float entropy_beta, float value_weight = 1.0f);
 
 }  // namespace ga3c::algo

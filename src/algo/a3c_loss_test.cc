@@ -96,7 +96,8 @@ TEST(A3CLoss, ClosedFormMatchesAutogradOfTheLoss) {
         autograd_total(logits, values, taken, targets, advantages, beta, weight);
     const auto grads = torch::autograd::grad({total}, {logits, values});
     EXPECT_NEAR(loss.total, total.item<float>(), 1e-4);
-    EXPECT_TRUE(torch::allclose(loss.d_logits, grads[0], 1e-5, 1e-6)) << "beta " << beta << " weight " << weight;
+    EXPECT_TRUE(torch::allclose(loss.d_logits, grads[0], 1e-5, 1e-6))
+        << "beta " << beta << " weight " << weight;
     EXPECT_TRUE(torch::allclose(loss.d_values, grads[1], 1e-5, 1e-6))
         << "beta " << beta << " weight " << weight;
   }

@@ -42,8 +42,8 @@ GA3C_VECTOR_CLONES void rmsprop_step(float* w, const float* g, float* ms, float*
   }
 }
 
-GA3C_VECTOR_CLONES void adam_step(float* w, const float* g, float* m, float* v,
-                                  const AdamStep& s, std::size_t n) {
+GA3C_VECTOR_CLONES void adam_step(float* w, const float* g, float* m, float* v, const AdamStep& s,
+                                  std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) {
     m[i] = s.b1 * m[i] + s.one_minus_b1 * g[i];
     v[i] = s.b2 * v[i] + s.one_minus_b2 * g[i] * g[i];
@@ -62,9 +62,12 @@ OptimizerKind parse_optimizer_kind(const std::string& name) {
 
 std::string to_string(OptimizerKind kind) {
   switch (kind) {
-    case OptimizerKind::kRmsProp: return "rmsprop";
-    case OptimizerKind::kAdam: return "adam";
-    case OptimizerKind::kSgd: return "sgd";
+    case OptimizerKind::kRmsProp:
+      return "rmsprop";
+    case OptimizerKind::kAdam:
+      return "adam";
+    case OptimizerKind::kSgd:
+      return "sgd";
   }
   return "?";
 }

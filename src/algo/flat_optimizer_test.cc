@@ -1,11 +1,11 @@
 #include "algo/flat_optimizer.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::algo {
 namespace {
@@ -120,10 +120,10 @@ TEST(FlatOptimizer, EveryBuildGivesTheScalarFormulasBits) {
     SCOPED_TRACE(c.name);
     FlatOptimizer opt(c.config, n);
     std::vector<float> w = w0, ref = w0;
-    std::vector<float> first(n, c.config.kind == OptimizerKind::kRmsProp &&
-                                        c.config.rmsprop_style == RmsPropStyle::kTf
-                                    ? 1.0f
-                                    : 0.0f);
+    std::vector<float> first(
+        n, c.config.kind == OptimizerKind::kRmsProp && c.config.rmsprop_style == RmsPropStyle::kTf
+               ? 1.0f
+               : 0.0f);
     std::vector<float> second(n, 0.0f);
     const float decay = static_cast<float>(c.config.rmsprop_decay);
     const float omd = static_cast<float>(1.0 - c.config.rmsprop_decay);
@@ -144,9 +144,8 @@ TEST(FlatOptimizer, EveryBuildGivesTheScalarFormulasBits) {
           continue;
         }
         first[i] = decay * first[i] + omd * g[i] * g[i];
-        const float denom = c.config.rmsprop_style == RmsPropStyle::kTf
-                                ? std::sqrt(first[i] + eps)
-                                : std::sqrt(first[i]) + eps;
+        const float denom = c.config.rmsprop_style == RmsPropStyle::kTf ? std::sqrt(first[i] + eps)
+                                                                        : std::sqrt(first[i]) + eps;
         const float update = lr * g[i] / denom;
         if (mom != 0.0f) {
           second[i] = mom * second[i] + update;
@@ -156,7 +155,10 @@ TEST(FlatOptimizer, EveryBuildGivesTheScalarFormulasBits) {
         }
       }
     }
+    // Bit for bit, so memcmp rather than ==, which would let -0 equal 0.
+    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison)
     EXPECT_EQ(std::memcmp(w.data(), ref.data(), n * sizeof(float)), 0);
+    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison)
     EXPECT_EQ(std::memcmp(opt.slots().first.data(), first.data(), n * sizeof(float)), 0);
   }
 }

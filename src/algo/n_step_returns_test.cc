@@ -1,8 +1,8 @@
 #include "algo/n_step_returns.h"
 
-#include <gtest/gtest.h>
-
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::algo {
 namespace {

@@ -19,8 +19,8 @@ TensorOptimizer::TensorOptimizer(const OptimizerConfig& config, int64_t size,
   const auto options = torch::TensorOptions(torch::kFloat32).device(device);
   switch (config.kind) {
     case OptimizerKind::kRmsProp:
-      first_ = torch::full({size}, config.rmsprop_style == RmsPropStyle::kTf ? 1.0f : 0.0f,
-                           options);
+      first_ =
+          torch::full({size}, config.rmsprop_style == RmsPropStyle::kTf ? 1.0f : 0.0f, options);
       if (config.rmsprop_momentum != 0.0) second_ = torch::zeros({size}, options);
       break;
     case OptimizerKind::kAdam:

@@ -1,10 +1,10 @@
 #include "algo/vtrace.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <random>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "algo/n_step_returns.h"
 

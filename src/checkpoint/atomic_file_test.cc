@@ -1,12 +1,12 @@
 #include "checkpoint/atomic_file.h"
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "checkpoint/checkpoint_error.h"
 #include "checkpoint/file_size_limit.h"
@@ -19,7 +19,7 @@ using testing::OnLimit;
 using testing::run_with_file_size_limit;
 
 fs::path fresh_dir(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / ("atomic_file_test_" + name);
+  fs::path dir = fs::path(::testing::TempDir()) / ("atomic_file_test_" + name);
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

@@ -39,7 +39,7 @@ struct ShardState {
   int64_t version = 0;  // updates applied to the shard
 };
 
-// A deterministic run's environment (runtime/replay_env.h): reseeded at every reset from
+// A deterministic run's environment (node/replay_env.h): reseeded at every reset from
 // (seed, reset index), so it is rebuilt by one reseed and the actions since the last reset.
 struct EnvReplayState {
   uint64_t seed = 0;             // the seed the agent gave the environment
@@ -49,12 +49,12 @@ struct EnvReplayState {
 
 // One agent between two steps: after on_prediction(), with observation awaiting a prediction.
 struct AgentState {
-  std::string rng;                  // the action sampler (std::mt19937_64) as operator<< writes it
-  std::vector<float> observation;   // [obs_size] float32: the observation awaiting a prediction
+  std::string rng;                 // the action sampler (std::mt19937_64) as operator<< writes it
+  std::vector<float> observation;  // [obs_size] float32: the observation awaiting a prediction
   std::vector<int64_t> rollout_acted_versions;  // [n] parameter version that chose each action
-  std::vector<float> rollout_observations;  // [n, obs_size] float32 of the unfinished rollout
-  std::vector<int64_t> rollout_actions;     // [n]
-  std::vector<float> rollout_rewards;       // [n] training rewards (clipped as configured)
+  std::vector<float> rollout_observations;      // [n, obs_size] float32 of the unfinished rollout
+  std::vector<int64_t> rollout_actions;         // [n]
+  std::vector<float> rollout_rewards;           // [n] training rewards (clipped as configured)
   // [n] log mu(a|x) of each action (V-trace's behaviour policy); empty from files written
   // before it was kept.
   std::vector<float> rollout_behaviour_log_probs;

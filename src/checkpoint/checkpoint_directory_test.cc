@@ -1,13 +1,13 @@
 #include "checkpoint/checkpoint_directory.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "checkpoint/checkpoint_error.h"
 #include "checkpoint/checkpoint_file.h"

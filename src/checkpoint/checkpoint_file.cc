@@ -1,13 +1,13 @@
 #include "checkpoint/checkpoint_file.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <climits>
 #include <cstring>
 #include <stdexcept>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "checkpoint/checkpoint_error.h"
 #include "checkpoint/checkpoint_proto.h"
@@ -58,12 +58,12 @@ std::string_view checked_payload(std::string_view bytes, const std::string& name
   const uint64_t version = read_le(bytes, 8, 4);
   if (version != kFormatVersion) {
     const bool newer = version > kFormatVersion;
-    throw CheckpointVersionError(name,
-                          "format version " + std::to_string(version) +
-                              (newer ? " is newer than" : " is not") +
-                              " the one this ga3c reads (" + std::to_string(kFormatVersion) + ")",
-                          newer ? "read it with the newer ga3c that wrote it"
-                                         : "read it with the ga3c that wrote it");
+    throw CheckpointVersionError(
+        name,
+        "format version " + std::to_string(version) + (newer ? " is newer than" : " is not") +
+            " the one this ga3c reads (" + std::to_string(kFormatVersion) + ")",
+        newer ? "read it with the newer ga3c that wrote it"
+              : "read it with the ga3c that wrote it");
   }
   const uint64_t size = read_le(bytes, 16, 8);
   const std::size_t available = bytes.size() - kHeaderSize;

@@ -1,17 +1,17 @@
 #include "checkpoint/checkpoint_file.h"
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <stdexcept>
 #include <string>
 
+#include <gtest/gtest.h>
+
 #include "checkpoint/checkpoint_error.h"
 #include "checkpoint/checkpoint_fixture.h"
-#include "checksum/crc32c.h"
 #include "checkpoint/proto/checkpoint.pb.h"
+#include "checksum/crc32c.h"
 
 namespace ga3c::checkpoint {
 namespace {
@@ -241,43 +241,50 @@ TEST(CheckpointFile, RejectsInconsistentWorkerState) {
   m.mutable_workers(0)->mutable_agents(0)->set_rng("not a generator");
   EXPECT_EQ(error(m), kName +
                           ": invalid content: worker 0 agent 0 has an unreadable random "
-                          "generator state" + fix);
+                          "generator state" +
+                          fix);
   m = message();
   m.mutable_workers(0)->mutable_agents(0)->mutable_env()->set_actions(2, 1);
   EXPECT_EQ(error(m), kName +
                           ": invalid content: worker 0 agent 0's rollout, episode and "
-                          "environment replay disagree" + fix);
+                          "environment replay disagree" +
+                          fix);
   m = message();
   m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_actions()->Set(0, 6);
-  EXPECT_EQ(error(m), kName + ": invalid content: worker 0 agent 0 has an action outside [0, 6)" +
-                          fix);
+  EXPECT_EQ(error(m),
+            kName + ": invalid content: worker 0 agent 0 has an action outside [0, 6)" + fix);
   m = message();
   m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_acted_versions()->Add(3);
   EXPECT_EQ(error(m), kName +
                           ": invalid content: worker 0 agent 0's rollout of 2 actions has 800 "
                           "observation floats, 2 rewards, 3 acting versions and 2 behaviour "
-                          "log-probabilities" + fix);
+                          "log-probabilities" +
+                          fix);
   m = message();
   m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_behaviour_log_probs()->Add(-1.0f);
   EXPECT_EQ(error(m), kName +
                           ": invalid content: worker 0 agent 0's rollout of 2 actions has 800 "
                           "observation floats, 2 rewards, 2 acting versions and 3 behaviour "
-                          "log-probabilities" + fix);
+                          "log-probabilities" +
+                          fix);
   m = message();
   m.mutable_workers(0)->mutable_agents(0)->mutable_rollout_behaviour_log_probs()->Set(1, 0.5f);
   EXPECT_EQ(error(m), kName +
                           ": invalid content: worker 0 agent 0 has a behaviour log-probability "
-                          "that is not <= 0" + fix);
+                          "that is not <= 0" +
+                          fix);
   m = message();
   m.mutable_workers(0)->set_unreported_frames(4001);
   EXPECT_EQ(error(m), kName +
                           ": invalid content: worker 0's unreported frames or episodes exceed "
-                          "the totals" + fix);
+                          "the totals" +
+                          fix);
   m = message();
   m.mutable_workers(0)->mutable_at_pull()->Add(1.0f);
   EXPECT_EQ(error(m), kName +
                           ": invalid content: worker 0 holds 12 accumulated gradients and 1 "
-                          "pulled parameters for 12 parameters" + fix);
+                          "pulled parameters for 12 parameters" +
+                          fix);
   m = message();
   m.set_ps_rank(1);
   m.set_num_ps_ranks(2);

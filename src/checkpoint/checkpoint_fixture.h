@@ -99,7 +99,10 @@ inline bool same_bits(const std::vector<float>& a, const std::vector<float>& b) 
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
 
-inline bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+// Bit for bit (NaN equals the same NaN, -0 differs from 0), hence memcmp.
+inline bool same_bits(double a, double b) {
+  return std::memcmp(&a, &b, sizeof a) == 0;  // NOLINT(bugprone-suspicious-memory-comparison)
+}
 
 inline bool identical(const AgentState& a, const AgentState& b) {
   return a.rng == b.rng && same_bits(a.observation, b.observation) &&
@@ -110,8 +113,7 @@ inline bool identical(const AgentState& a, const AgentState& b) {
          same_bits(a.rollout_behaviour_log_probs, b.rollout_behaviour_log_probs) &&
          a.awaiting_bootstrap == b.awaiting_bootstrap &&
          same_bits(a.episode_return, b.episode_return) && a.episode_length == b.episode_length &&
-         a.env.seed == b.env.seed && a.env.resets == b.env.resets &&
-         a.env.actions == b.env.actions;
+         a.env.seed == b.env.seed && a.env.resets == b.env.resets && a.env.actions == b.env.actions;
 }
 
 // Every field equal, floats bit for bit.

@@ -1,9 +1,9 @@
 #include "checkpoint/checkpoint_set.h"
 
-#include <gtest/gtest.h>
-
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "checkpoint/checkpoint_error.h"
 #include "checkpoint/checkpoint_fixture.h"

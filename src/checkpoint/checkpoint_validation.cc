@@ -66,9 +66,8 @@ std::string agent_problem(const AgentState& a, std::size_t obs_size, int64_t num
       a.rollout_acted_versions.size() != n || (log_probs != n && log_probs != 0)) {
     return where + "'s rollout of " + str(n) + " actions has " +
            str(a.rollout_observations.size()) + " observation floats, " +
-           str(a.rollout_rewards.size()) + " rewards, " +
-           str(a.rollout_acted_versions.size()) + " acting versions and " + str(log_probs) +
-           " behaviour log-probabilities";
+           str(a.rollout_rewards.size()) + " rewards, " + str(a.rollout_acted_versions.size()) +
+           " acting versions and " + str(log_probs) + " behaviour log-probabilities";
   }
   for (float lp : a.rollout_behaviour_log_probs) {
     if (!(lp <= 0)) return where + " has a behaviour log-probability that is not <= 0";

@@ -1,8 +1,8 @@
 #include "checkpoint/compatibility.h"
 
-#include <gtest/gtest.h>
-
 #include <string>
+
+#include <gtest/gtest.h>
 
 #include "checkpoint/checkpoint_error.h"
 #include "checkpoint/checkpoint_fixture.h"

@@ -3,12 +3,12 @@
 // a file without a hook in the writer.
 #pragma once
 
+#include <functional>
+
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <functional>
 
 namespace ga3c::checkpoint::testing {
 

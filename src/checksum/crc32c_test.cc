@@ -1,9 +1,9 @@
 #include "checksum/crc32c.h"
 
-#include <gtest/gtest.h>
-
 #include <string>
 #include <string_view>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::checksum {
 namespace {

@@ -7,22 +7,23 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "checkpoint/atomic_file.h"
 #include "checkpoint/checkpoint_directory.h"
 #include "checkpoint/checkpoint_error.h"
-#include "cli/config_file.h"
-#include "cli/number_options.h"
 #include "cli/stop_signals.h"
+#include "config/number_options.h"
+#include "config/train_config.h"
+#include "config/train_options.h"
 #include "env/registry.h"
 #include "model/device.h"
 #include "render/gif_encoder.h"
 #include "render/renderer.h"
-#include "runtime/evaluation.h"
-#include "runtime/evaluation_summary.h"
-#include "runtime/train_config.h"
+#include "run/evaluation.h"
+#include "run/evaluation_summary.h"
 
 namespace ga3c::cli {
 namespace {
@@ -44,7 +45,8 @@ struct LoadedCheckpoint {
 LoadedCheckpoint load_checkpoint(const std::string& given) {
   std::error_code ec;
   if (!fs::exists(given, ec)) {
-    throw BadInput(given + ": no such file or directory; give --checkpoint a checkpoint file "
+    throw BadInput(given +
+                   ": no such file or directory; give --checkpoint a checkpoint file "
                    "(RUN/checkpoints/ckpt-<frames>-ps0.ga3c), a run directory or its "
                    "checkpoints/ directory");
   }
@@ -55,10 +57,10 @@ LoadedCheckpoint load_checkpoint(const std::string& given) {
   const std::string dir = fs::is_directory(run_checkpoints, ec) ? run_checkpoints.string() : given;
   checkpoint::LatestCheckpoint latest = checkpoint::find_latest_complete(dir);
   if (!latest.checkpoint) {
-    std::string why = latest.skipped.empty()
-                          ? "holds no checkpoint"
-                          : "holds no complete checkpoint (newest passed over: " +
-                                latest.skipped.front() + ")";
+    std::string why =
+        latest.skipped.empty()
+            ? "holds no checkpoint"
+            : "holds no complete checkpoint (newest passed over: " + latest.skipped.front() + ")";
     throw BadInput(dir + ": " + why +
                    "; give a checkpoint file, or the directory of a run that saved checkpoints");
   }
@@ -66,74 +68,41 @@ LoadedCheckpoint load_checkpoint(const std::string& given) {
   return {std::move(*latest.checkpoint), latest.paths.front()};
 }
 
-// The environment settings of the run, from its config.toml ([train] sticky-actions and the
-// Atari settings), read as `ga3c train --config` reads them; a setting the file lacks is the
-// default. rom_dir, when given, replaces the run's ROM folder (the files may live elsewhere on
-// this machine).
+// The environment settings the run trained with (config::read_run_config of its saved
+// config, errors wrapped in the checkpoint's); rom_dir, when given, replaces the run's ROM
+// folder (the files may live elsewhere on this machine).
 env::EnvOptions env_options_of(const LoadedCheckpoint& loaded, const std::string& rom_dir) {
-  runtime::TrainConfig c;
-  const auto bad = [&](const ConfigEntry& e, const char* want) {
-    throw checkpoint::CheckpointError(
-        loaded.path,
-        "its config has " + e.key + " = " + checkpoint::quoted(e.value) + ", not " + want,
-        "use a checkpoint written by `ga3c train`");
-  };
-  std::vector<ConfigEntry> entries;
+  // An environment this build lacks is named as such (UnknownEnvError), not as a bad config.
+  env::default_max_episode_frames(loaded.checkpoint.env_id);
+  std::vector<std::string> flags;
+  if (!rom_dir.empty()) flags = {"--rom-dir", rom_dir};
   try {
-    entries = parse_config(loaded.checkpoint.config_toml, "config.toml");
+    return config::env_options(
+        config::read_run_config(loaded.checkpoint.config_toml, "config.toml", flags));
   } catch (const std::invalid_argument& e) {
-    throw checkpoint::CheckpointError(loaded.path, std::string("its config cannot be read (") +
-                                                       e.what() + ")",
+    throw checkpoint::CheckpointError(loaded.path,
+                                      std::string("its config cannot be read (") + e.what() + ")",
                                       "use a checkpoint written by `ga3c train`");
   }
-  const auto number = [&](const ConfigEntry& e, NumberKind kind, const char* want) {
-    if (e.kind != ConfigEntry::Kind::kNumber) bad(e, want);
-    try {
-      return std::strtod(read_number(e.value, kind).c_str(), nullptr);
-    } catch (const std::invalid_argument&) {
-      bad(e, want);
-    }
-    return 0.0;
-  };
-  for (const ConfigEntry& e : entries) {
-    if (e.key == "sticky-actions") {
-      const double p = number(e, NumberKind::kFloat, "a probability");
-      if (!(p >= 0 && p <= 1)) bad(e, "a probability");
-      c.sticky_action_prob = p;
-    } else if (e.key == "frame-skip") {
-      const double n = number(e, NumberKind::kInteger, "a whole number >= 1");
-      if (n < 1 || n > 1000) bad(e, "a whole number >= 1");
-      c.frame_skip = static_cast<int>(n);
-    } else if (e.key == "noop-max") {
-      const double n = number(e, NumberKind::kInteger, "a whole number >= 0");
-      if (n < 0 || n > 100000) bad(e, "a whole number >= 0");
-      c.noop_max = static_cast<int>(n);
-    } else if (e.key == "full-action-space") {
-      if (e.kind != ConfigEntry::Kind::kBoolean) bad(e, "true or false");
-      c.full_action_space = e.value == "true";
-    } else if (e.key == "rom-dir") {
-      if (e.kind != ConfigEntry::Kind::kString) bad(e, "a folder");
-      c.rom_dir = e.value;
-    }
-  }
-  if (!rom_dir.empty()) c.rom_dir = rom_dir;
-  return runtime::env_options(c);
 }
 
 void check_record_path(const std::string& path) {
   const fs::path p(path);
   if (p.extension() != ".gif" && p.extension() != ".GIF") {
-    throw BadInput("--record " + path + ": not a .gif name; --record writes an animated GIF, "
+    throw BadInput("--record " + path +
+                   ": not a .gif name; --record writes an animated GIF, "
                    "name it FILE.gif");
   }
   std::error_code ec;
   if (fs::exists(fs::symlink_status(p, ec))) {
-    throw BadInput(path + ": already exists and is never overwritten; remove it or choose "
+    throw BadInput(path +
+                   ": already exists and is never overwritten; remove it or choose "
                    "another --record file");
   }
   const fs::path dir = p.parent_path().empty() ? fs::path(".") : p.parent_path();
   if (!fs::is_directory(dir, ec)) {
-    throw BadInput(path + ": directory " + dir.string() + " does not exist; create it or "
+    throw BadInput(path + ": directory " + dir.string() +
+                   " does not exist; create it or "
                    "choose another --record file");
   }
 }
@@ -160,11 +129,11 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
                   "episodes")
       ->capture_default_str();
   eval.add_option_function<int64_t>(
-         "--max-episode-frames",
-         [&request](const int64_t& frames) { request.max_episode_frames = frames; },
-         "End (truncate) each episode after this many environment frames (agent steps x frame "
-         "skip); 0: no limit. Default: the environment's (" + env::episode_limit_defaults() +
-             ")");
+      "--max-episode-frames",
+      [&request](const int64_t& frames) { request.max_episode_frames = frames; },
+      "End (truncate) each episode after this many environment frames (agent steps x frame "
+      "skip); 0: no limit. Default: the environment's (" +
+          env::episode_limit_defaults() + ")");
   eval.add_option("--record", request.record,
                   "Also write the first episode as an animated GIF, looping (MinAtar, "
                   "CartPole, and Atari's colour screen); an existing file is never overwritten")
@@ -188,14 +157,14 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
       "(MinAtar, Atari) and Atari's frame skip, no-ops and action set are those the run trained "
       "with, from the config.toml inside the checkpoint. Bad input: one line naming the "
       "problem, exit 2.\n" +
-      std::string(kNumbersHelp));
+      std::string(config::kNumbersHelp));
 }
 
 int run_eval_command(const EvalRequest& request) {
   // A first SIGINT or SIGTERM ends play before the next step, keeping what was finished; a
   // second exits at once (stop_signals.h). A GIF's temporary never stays behind either way.
   const auto& stop = install_stop_signals();
-  std::unique_ptr<runtime::Evaluator> evaluator;
+  std::unique_ptr<run::Evaluator> evaluator;
   std::unique_ptr<render::Renderer> renderer;
   LoadedCheckpoint loaded;
   try {
@@ -212,8 +181,8 @@ int run_eval_command(const EvalRequest& request) {
     loaded = load_checkpoint(request.checkpoint);
     env::EnvOptions options = env_options_of(loaded, request.rom_dir);
     options.max_episode_frames = request.max_episode_frames;
-    evaluator = std::make_unique<runtime::Evaluator>(loaded.checkpoint, loaded.path,
-                                                     request.env_id, options, device);
+    evaluator = std::make_unique<run::Evaluator>(loaded.checkpoint, loaded.path, request.env_id,
+                                                 options, device);
     if (!request.record.empty()) {
       renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape,
                                        &evaluator->env());
@@ -237,12 +206,12 @@ int run_eval_command(const EvalRequest& request) {
     std::unique_ptr<checkpoint::NewFile> file;
     std::unique_ptr<render::GifEncoder> gif;
     render::IndexedImage image;
-    runtime::FrameCallback record;
+    run::FrameCallback record;
     if (renderer) {
       file = std::make_unique<checkpoint::NewFile>(request.record);
       gif = std::make_unique<render::GifEncoder>(
-          renderer->width(), renderer->height(), renderer->palette(),
-          renderer->frame_delay_cs(), [&file](std::string_view bytes) { file->append(bytes); });
+          renderer->width(), renderer->height(), renderer->palette(), renderer->frame_delay_cs(),
+          [&file](std::string_view bytes) { file->append(bytes); });
       record = [&](const float* observation) {
         renderer->render(observation, image);
         gif->add_frame(image);
@@ -252,7 +221,8 @@ int run_eval_command(const EvalRequest& request) {
         evaluator->run(request.episodes, request.greedy, request.seed, record, &stop);
     const bool interrupted = static_cast<int>(episodes.size()) < request.episodes;
     if (episodes.empty()) {
-      std::fprintf(stderr, "ga3c eval: interrupted before the first episode ended; nothing kept%s\n",
+      std::fprintf(stderr,
+                   "ga3c eval: interrupted before the first episode ended; nothing kept%s\n",
                    gif ? " (no GIF written)" : "");
       return 130;
     }
@@ -260,17 +230,16 @@ int run_eval_command(const EvalRequest& request) {
       spdlog::debug("episode {} return {:g} length {}{}", i + 1, episodes[i].episode_return,
                     episodes[i].length, episodes[i].truncated ? " (truncated)" : "");
     }
-    std::printf("%s from %s (%lld frames), %s, seed %llu: %s%s\n", evaluator->env_id().c_str(),
-                loaded.path.c_str(), static_cast<long long>(loaded.checkpoint.frames),
-                request.greedy ? "greedy" : "sampling from pi",
-                static_cast<unsigned long long>(request.seed),
-                runtime::format_summary(runtime::summarize(episodes),
-                                        evaluator->max_episode_frames())
-                    .c_str(),
-                interrupted ? fmt::format(" (interrupted: {} of {} episodes)", episodes.size(),
-                                          request.episodes)
-                                  .c_str()
-                            : "");
+    std::printf(
+        "%s from %s (%lld frames), %s, seed %llu: %s%s\n", evaluator->env_id().c_str(),
+        loaded.path.c_str(), static_cast<long long>(loaded.checkpoint.frames),
+        request.greedy ? "greedy" : "sampling from pi",
+        static_cast<unsigned long long>(request.seed),
+        run::format_summary(run::summarize(episodes), evaluator->max_episode_frames()).c_str(),
+        interrupted
+            ? fmt::format(" (interrupted: {} of {} episodes)", episodes.size(), request.episodes)
+                  .c_str()
+            : "");
     if (gif) {
       const int frames = gif->frames();
       gif->finish();

@@ -1,6 +1,6 @@
 // `ga3c eval --checkpoint PATH --episodes N [--env ID] [--greedy] [--seed S]
 // [--max-episode-frames N] [--record FILE.gif]`: plays a checkpoint's policy and reports its
-// raw returns (runtime/evaluation.h), optionally as an animated GIF of the first episode
+// raw returns (run/evaluation.h), optionally as an animated GIF of the first episode
 // (render/), written as it is played.
 #pragma once
 
@@ -21,7 +21,7 @@ struct EvalRequest {
   // Environment frames after which an episode is cut; empty: the environment's default
   // (env/registry.h), 0: none.
   std::optional<int64_t> max_episode_frames;
-  std::string record;  // empty: no GIF
+  std::string record;   // empty: no GIF
   std::string rom_dir;  // Atari: empty for the run's ROM folder
   std::string log_level = "info";
   std::string device = "cpu";  // cpu | cuda | cuda:N: where the network runs

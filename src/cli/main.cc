@@ -6,12 +6,12 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/eval_command.h"
-#include "cli/number_options.h"
 #include "cli/plot_command.h"
-#include "cli/printable.h"
 #include "cli/sync_bench.h"
 #include "cli/train_command.h"
-#include "cli/train_options.h"
+#include "config/number_options.h"
+#include "config/printable.h"
+#include "config/train_options.h"
 
 namespace {
 
@@ -31,9 +31,10 @@ int main(int argc, char** argv) {
   spdlog::set_pattern("[%H:%M:%S] %^%v%$");
   CLI::App app{"ga3c: asynchronous advantage actor-critic (GA3C) on one machine or under MPI"};
   app.require_subcommand(1);
-  CLI::App* train = app.add_subcommand("train", "Train an agent; ga3c train --help lists every setting");
+  CLI::App* train =
+      app.add_subcommand("train", "Train an agent; ga3c train --help lists every setting");
   train->fallthrough();
-  ga3c::cli::TrainOptions options(*train);
+  ga3c::config::TrainOptions options(*train);
   CLI::App* eval = app.add_subcommand(
       "eval", "Play a checkpoint's policy and report its returns; ga3c eval --help");
   ga3c::cli::EvalRequest eval_request;
@@ -44,11 +45,12 @@ int main(int argc, char** argv) {
   CLI::App* bench = app.add_subcommand("bench", "Benchmarks; ga3c bench sync --help");
   bench->require_subcommand(1);
   CLI::App* bench_sync = bench->add_subcommand(
-      "sync", "Time one sync (push + pull) with W workers at once, against memcpy; under "
-              "mpirun -n P+W: P server ranks and W worker ranks");
+      "sync",
+      "Time one sync (push + pull) with W workers at once, against memcpy; under "
+      "mpirun -n P+W: P server ranks and W worker ranks");
   ga3c::cli::SyncBenchOptions sync_options;
   ga3c::cli::add_sync_bench_options(*bench_sync, sync_options);
-  ga3c::cli::read_numbers_as_toml(app);
+  ga3c::config::read_numbers_as_toml(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -58,7 +60,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const auto parsed = app.get_subcommands();
     const std::string command = parsed.empty() ? "train" : parsed.back()->get_name();
-    std::fprintf(stderr, "ga3c: error: %s\n", ga3c::cli::one_line(explain(e, command)).c_str());
+    std::fprintf(stderr, "ga3c: error: %s\n", ga3c::config::one_line(explain(e, command)).c_str());
     return 2;
   }
   if (*train) return ga3c::cli::run_train_command(options);

@@ -6,17 +6,17 @@
 
 #include <spdlog/spdlog.h>
 
-#include "cli/resume.h"
-#include "cli/printable.h"
 #include "cli/stop_signals.h"
 #include "comm/mpi_roles.h"
-#include "model/device.h"
+#include "config/printable.h"
 #include "metrics/run_directory.h"
 #include "metrics/run_recorder.h"
 #include "metrics/worker_files.h"
-#include "runtime/mpi_training.h"
-#include "runtime/interval_report.h"
-#include "runtime/training_run.h"
+#include "model/device.h"
+#include "run/interval_report.h"
+#include "run/mpi_ranks.h"
+#include "run/resume.h"
+#include "run/training_run.h"
 
 namespace ga3c::cli {
 namespace {
@@ -26,9 +26,9 @@ constexpr char kRunDirOk[] = "ok:";
 
 // Rank 0: the run directory made, locked (into `lock`, for the whole job) and config.toml in
 // it, as "ok:<dir>"; "" when it failed (after saying why on stderr).
-std::string prepare_run_directory(const runtime::TrainConfig& config,
-                                   const TrainOptions& options, bool resumed,
-                                   metrics::RunDirectoryLock& lock) {
+std::string prepare_run_directory(const config::TrainConfig& config,
+                                  const config::TrainOptions& options, bool resumed,
+                                  metrics::RunDirectoryLock& lock) {
   try {
     const std::string dir =
         config.run_dir.empty() ? metrics::claim_default_run_dir(config.env_id) : config.run_dir;
@@ -36,22 +36,22 @@ std::string prepare_run_directory(const runtime::TrainConfig& config,
     metrics::write_run_config(dir, options.to_toml());
     return kRunDirOk + dir;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
+    std::fprintf(stderr, "ga3c train: error: %s\n", config::one_line(e.what()).c_str());
     return "";
   }
 }
 
 }  // namespace
 
-int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
+int run_mpi_train_command(config::TrainOptions& options, comm::MpiWorld& world) {
   const bool first = world.rank() == 0;
   spdlog::set_pattern(fmt::format("[%H:%M:%S] [rank {}] %^%v%$", world.rank()));
-  ResolvedRun run;
-  runtime::TrainConfig& config = run.config;
+  run::ResolvedRun resolved;
+  config::TrainConfig& config = resolved.config;
   comm::MpiRoles roles;
   try {
     // Every rank reads the checkpoint itself (the run directory is on a shared filesystem).
-    run = resolve_run(options);
+    resolved = run::resolve_run(options);
     if (config.deterministic) {
       throw std::invalid_argument(fmt::format(
           "--deterministic runs in one process, not as {} MPI ranks; start it without mpirun",
@@ -64,19 +64,19 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
   } catch (const std::exception& e) {
     // Every rank read the same flags against the same world size and came to the same end;
     // one of them says it.
-    if (first) std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
+    if (first) std::fprintf(stderr, "ga3c train: error: %s\n", config::one_line(e.what()).c_str());
     return 2;
   }
   metrics::RunDirectoryLock lock;
   const std::string answer = world.broadcast(
-      first ? prepare_run_directory(config, options, run.resume.has_value(), lock) : "", 0,
+      first ? prepare_run_directory(config, options, resolved.resume.has_value(), lock) : "", 0,
       config.peer_timeout_s);
   if (answer.rfind(kRunDirOk, 0) != 0) return 2;
   const std::string run_dir = answer.substr(sizeof kRunDirOk - 1);
   config.run_dir = run_dir;
-  const StartPlan plan = plan_start(options, std::move(run.resume));
+  const run::StartPlan plan = run::plan_start(options, std::move(resolved.resume));
 
-  runtime::TrainingSummary summary;
+  run::TrainingSummary summary;
   try {
     const auto& stop = install_stop_signals();  // installed already; the same flag
     const std::string tensorboard_name = "rank" + std::to_string(roles.rank);
@@ -88,20 +88,20 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
         metrics::RecorderFiles files = plan.files;
         files.train = files.sync = false;  // the workers write theirs
         recorder = std::make_unique<metrics::RunRecorder>(run_dir, tensorboard_name, files);
-        log_dropped_rows(*recorder, plan);
+        run::log_dropped_rows(*recorder, plan);
       }
-      summary = runtime::run_mpi_server(config, roles, recorder.get(), plan.start, &stop);
+      summary = run::run_mpi_server(config, roles, recorder.get(), plan.start, &stop);
     } else {
       metrics::RecorderFiles files = plan.files;
       files.suffix = metrics::worker_file_suffix(roles.worker_index());
       files.system = false;  // server 0 writes the job's
       metrics::RunRecorder recorder(run_dir, tensorboard_name, files);
-      log_dropped_rows(recorder, plan);
+      run::log_dropped_rows(recorder, plan);
       if (config.device != "cpu") {
         spdlog::info("{}: device {} (node-local rank {})", roles.name(), config.device,
                      comm::MpiWorld::local_rank());
       }
-      summary = runtime::run_mpi_worker(config, roles, recorder, &stop);
+      summary = run::run_mpi_worker(config, roles, recorder, &stop);
     }
   } catch (const std::exception& e) {
     comm::mpi_abort(roles.name() + ": " + e.what());
@@ -109,7 +109,7 @@ int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world) {
 
   world.barrier(config.peer_timeout_s, "the end of training");
   if (first) {
-    spdlog::info("{}", runtime::format_summary(summary));
+    spdlog::info("{}", run::format_summary(summary));
   }
   // The worker rank whose network died: its exit code says so (rank 0 saw a stop request).
   return summary.dead_network ? 3 : 0;

@@ -1,8 +1,8 @@
-// `ga3c train` on one rank of an MPI job (see runtime/mpi_training.h for the roles).
+// `ga3c train` on one rank of an MPI job (see run/mpi_ranks.h for the roles).
 #pragma once
 
-#include "cli/train_options.h"
 #include "comm/mpi_world.h"
+#include "config/train_options.h"
 
 namespace ga3c::cli {
 
@@ -11,6 +11,6 @@ namespace ga3c::cli {
 // and its config.toml and tells the other ranks its name. Returns 0 on every rank after a
 // normal end (max frames, target, signal); a failure on any rank ends the whole job through
 // MPI_Abort instead of returning.
-int run_mpi_train_command(TrainOptions& options, comm::MpiWorld& world);
+int run_mpi_train_command(config::TrainOptions& options, comm::MpiWorld& world);
 
 }  // namespace ga3c::cli

@@ -18,9 +18,9 @@ void bind_plot_options(CLI::App& plot, plot::PlotRequest& request) {
                   "Directory for the PNG files and the CSV file and gnuplot script behind each")
       ->capture_default_str()
       ->type_name("DIR");
-  auto* per_worker = plot.add_flag(
-      "--per-worker", request.per_worker,
-      "One line per worker instead of one per run with a band across workers");
+  auto* per_worker =
+      plot.add_flag("--per-worker", request.per_worker,
+                    "One line per worker instead of one per run with a band across workers");
   plot.add_flag("--group-seeds", request.group_seeds,
                 "Return pictures: one line for the runs whose config.toml differ only in the "
                 "seed (and output settings), their mean, with a band across them")

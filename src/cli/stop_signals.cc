@@ -2,6 +2,7 @@
 
 #include <csignal>
 #include <cstring>
+
 #include <unistd.h>
 
 namespace ga3c::cli {

@@ -17,10 +17,10 @@
 #include "comm/mpi_server.h"
 #include "comm/mpi_worker_group.h"
 #include "comm/mpi_world.h"
+#include "config/train_config.h"
 #include "model/actor_critic.h"
 #include "model/flat_parameters.h"
 #include "ps/parameter_server.h"
-#include "runtime/train_config.h"
 
 namespace ga3c::cli {
 namespace {
@@ -39,10 +39,18 @@ std::vector<float> network_parameters(const std::string& name) {
   env::ObservationSpec spec;
   int actions = 6;
   switch (kind) {
-    case model::NetworkKind::kA3cCnn: spec.shape = {84, 84, 4}; break;
-    case model::NetworkKind::kMinAtarCnn: spec.shape = {10, 10, 4}; break;
-    case model::NetworkKind::kMlp: spec.shape = {4}; actions = 2; break;
-    default: throw std::invalid_argument("no bench shape for --network " + name);
+    case model::NetworkKind::kA3cCnn:
+      spec.shape = {84, 84, 4};
+      break;
+    case model::NetworkKind::kMinAtarCnn:
+      spec.shape = {10, 10, 4};
+      break;
+    case model::NetworkKind::kMlp:
+      spec.shape = {4};
+      actions = 2;
+      break;
+    default:
+      throw std::invalid_argument("no bench shape for --network " + name);
   }
   torch::manual_seed(1);
   auto net = model::make_actor_critic(kind, spec, actions);
@@ -178,8 +186,7 @@ int run_under_mpi(const SyncBenchOptions& o, comm::MpiWorld& world) {
   if (roles.is_server()) {
     auto shard = ps::make_shard(initial, config, roles.rank);
     ps::GlobalCounters counters(0);
-    comm::MpiServer(roles, *shard, roles.rank == 0 ? &counters : nullptr, config,
-                    o.peer_timeout_s)
+    comm::MpiServer(roles, *shard, roles.rank == 0 ? &counters : nullptr, config, o.peer_timeout_s)
         .serve({});
   } else {
     comm::MpiLink link(roles, ps::shard_layout(initial.size(), o.num_ps), o.peer_timeout_s);
@@ -188,8 +195,8 @@ int run_under_mpi(const SyncBenchOptions& o, comm::MpiWorld& world) {
     link.goodbye();
     const auto all = group.gather(times);
     if (group.is_first()) {
-      print_report(o, initial.size(),
-                   fmt::format("under MPI ({} ranks on one host)", world.size()), all);
+      print_report(o, initial.size(), fmt::format("under MPI ({} ranks on one host)", world.size()),
+                   all);
     }
   }
   world.barrier(o.peer_timeout_s, "the end of the sync bench");
@@ -204,13 +211,12 @@ std::string out_of_bounds(const SyncBenchOptions& o) {
                ? std::string()
                : fmt::format("{} is {}; give a value from {} to {}", name, value, low, high);
   };
-  for (std::string problem :
-       {outside("--workers", o.workers, 1, runtime::kMaxWorkers),
-        outside("--num-ps", o.num_ps, 1, runtime::kMaxShards),
-        outside("--iterations", o.iterations, 1, kMaxBenchSyncs),
-        outside("--warmup", o.warmup, 0, kMaxBenchSyncs),
-        outside("--peer-timeout", o.peer_timeout_s, runtime::kMinPeerTimeoutSeconds,
-                runtime::kMaxPeriodSeconds)}) {
+  for (std::string problem : {outside("--workers", o.workers, 1, config::kMaxWorkers),
+                              outside("--num-ps", o.num_ps, 1, config::kMaxShards),
+                              outside("--iterations", o.iterations, 1, kMaxBenchSyncs),
+                              outside("--warmup", o.warmup, 0, kMaxBenchSyncs),
+                              outside("--peer-timeout", o.peer_timeout_s,
+                                      config::kMinPeerTimeoutSeconds, config::kMaxPeriodSeconds)}) {
     if (!problem.empty()) return problem;
   }
   return {};
@@ -232,7 +238,7 @@ void add_sync_bench_options(CLI::App& sync, SyncBenchOptions& o) {
       ->capture_default_str();
   sync.add_option("--peer-timeout", o.peer_timeout_s,
                   fmt::format("MPI: seconds before a silent rank ends the job ({} to {})",
-                              runtime::kMinPeerTimeoutSeconds, runtime::kMaxPeriodSeconds))
+                              config::kMinPeerTimeoutSeconds, config::kMaxPeriodSeconds))
       ->capture_default_str();
 }
 
@@ -242,8 +248,10 @@ int run_sync_bench(const SyncBenchOptions& o) {
     return 2;
   }
   if (o.network != "a3c-cnn" && o.network != "minatar-cnn" && o.network != "mlp") {
-    std::fprintf(stderr, "ga3c bench sync: error: unknown --network '%s'; use a3c-cnn, "
-                         "minatar-cnn or mlp\n", o.network.c_str());
+    std::fprintf(stderr,
+                 "ga3c bench sync: error: unknown --network '%s'; use a3c-cnn, "
+                 "minatar-cnn or mlp\n",
+                 o.network.c_str());
     return 2;
   }
   if (comm::MpiWorld::launched()) {

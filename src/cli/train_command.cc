@@ -7,20 +7,20 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/mpi_train_command.h"
-#include "cli/resume.h"
-#include "cli/printable.h"
 #include "cli/stop_signals.h"
 #include "comm/mpi_world.h"
+#include "config/printable.h"
 #include "env/registry.h"
 #include "metrics/run_directory.h"
-#include "model/device.h"
 #include "metrics/run_recorder.h"
-#include "runtime/interval_report.h"
-#include "runtime/training_run.h"
+#include "model/device.h"
+#include "run/interval_report.h"
+#include "run/resume.h"
+#include "run/training_run.h"
 
 namespace ga3c::cli {
 
-int run_train_command(TrainOptions& options) {
+int run_train_command(config::TrainOptions& options) {
   // First thing: a signal during start-up then stops the run as soon as it trains, with a
   // checkpoint, instead of killing it (SIGTERM's default) or being lost.
   const auto& stop = install_stop_signals();
@@ -31,33 +31,33 @@ int run_train_command(TrainOptions& options) {
     world = std::make_unique<comm::MpiWorld>();
     if (world->size() > 1) return run_mpi_train_command(options, *world);
   }
-  ResolvedRun run;
-  runtime::TrainConfig& config = run.config;
+  run::ResolvedRun resolved;
+  config::TrainConfig& config = resolved.config;
   metrics::RunDirectoryLock lock;  // held to the end of the run
   try {
-    run = resolve_run(options);
+    resolved = run::resolve_run(options);
     // Before anything is written: a GPU that cannot be had ends the command here.
     model::resolve_device(config.device);
     if (config.run_dir.empty()) config.run_dir = metrics::claim_default_run_dir(config.env_id);
-    lock = run.resume ? metrics::RunDirectoryLock(config.run_dir)
-                      : metrics::prepare_run_dir(config.run_dir);
+    lock = resolved.resume ? metrics::RunDirectoryLock(config.run_dir)
+                           : metrics::prepare_run_dir(config.run_dir);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
+    std::fprintf(stderr, "ga3c train: error: %s\n", config::one_line(e.what()).c_str());
     return 2;
   }
 
   try {
-    const StartPlan plan = plan_start(options, std::move(run.resume));
+    const run::StartPlan plan = run::plan_start(options, std::move(resolved.resume));
     metrics::write_run_config(config.run_dir, plan.start.config_toml);
     metrics::RunRecorder recorder(config.run_dir, "main", plan.files);
     spdlog::info("run directory {}", config.run_dir);
-    log_dropped_rows(recorder, plan);
-    const auto summary = runtime::run_training(config, recorder, plan.start, &stop);
-    spdlog::info("{}", runtime::format_summary(summary));
+    run::log_dropped_rows(recorder, plan);
+    const auto summary = run::run_training(config, recorder, plan.start, &stop);
+    spdlog::info("{}", run::format_summary(summary));
     // A run that ended on a dead network did not do what was asked: say so to scripts.
     return summary.dead_network ? 3 : 0;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "ga3c train: error: %s\n", one_line(e.what()).c_str());
+    std::fprintf(stderr, "ga3c train: error: %s\n", config::one_line(e.what()).c_str());
     return 1;
   }
 }

@@ -52,8 +52,8 @@ int check_versions(const std::vector<std::vector<double>>& per_worker, int shard
     std::sort(seen.begin(), seen.end());
     for (int v = 1; v <= kPushes * workers; ++v) {
       if (seen[v - 1] != v) {
-        std::printf("shard %d: the pushes returned version %g where %d was due\n", s,
-                    seen[v - 1], v);
+        std::printf("shard %d: the pushes returned version %g where %d was due\n", s, seen[v - 1],
+                    v);
         ++failures;
         break;
       }

@@ -3,12 +3,12 @@
 // shard), written with raw MPI calls as a faulty peer would. The server must end the job
 // with "rank 0: fatal: malformed or unexpected message from rank 1: ..." naming the field;
 // CTest matches that line.
-#include <mpi.h>
-
 #include <cstdio>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <mpi.h>
 
 #include "comm/mpi_channel.h"
 #include "comm/mpi_server.h"

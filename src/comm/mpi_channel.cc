@@ -52,8 +52,7 @@ void MpiChannel::send(int to, MessageHeader h, const void* payload) {
   p.header = h;
   p.to = to;
   p.posted = Clock::now();
-  MPI_Isend(&p.header, sizeof p.header, MPI_BYTE, to, kHeaderTag, MPI_COMM_WORLD,
-            &p.requests[0]);
+  MPI_Isend(&p.header, sizeof p.header, MPI_BYTE, to, kHeaderTag, MPI_COMM_WORLD, &p.requests[0]);
   if (h.payload_bytes > 0) {
     MPI_Isend(payload, byte_count(h.payload_bytes), MPI_BYTE, to, kPayloadTag, MPI_COMM_WORLD,
               &p.requests[1]);
@@ -84,9 +83,10 @@ void MpiChannel::progress_sends() {
       continue;
     }
     if (Clock::now() - it->posted > std::chrono::duration<double>(peer_timeout_s_)) {
-      fail(fmt::format("{} to {} was not taken within {} s (--peer-timeout); the rank may "
-                       "have died or hung",
-                       describe(it->header), name(it->to), peer_timeout_s_));
+      fail(
+          fmt::format("{} to {} was not taken within {} s (--peer-timeout); the rank may "
+                      "have died or hung",
+                      describe(it->header), name(it->to), peer_timeout_s_));
     }
     ++it;
   }
@@ -104,8 +104,8 @@ MpiChannel::Receipt MpiChannel::post_receives(std::vector<Expected> expected) {
               MPI_COMM_WORLD, &r.requests.back());
     if (e.payload != nullptr && e.expectation.payload_bytes > 0) {
       r.requests.emplace_back();
-      MPI_Irecv(e.payload, byte_count(e.expectation.payload_bytes), MPI_BYTE,
-                e.expectation.source, kPayloadTag, MPI_COMM_WORLD, &r.requests.back());
+      MPI_Irecv(e.payload, byte_count(e.expectation.payload_bytes), MPI_BYTE, e.expectation.source,
+                kPayloadTag, MPI_COMM_WORLD, &r.requests.back());
     }
   }
   return r;
@@ -132,8 +132,8 @@ std::vector<MessageHeader> MpiChannel::wait(Receipt& r, const std::string& what)
       int count = 0;
       MPI_Get_count(&statuses[k], MPI_BYTE, &count);
       if (count != e.payload_bytes) {
-        fail(fmt::format("{}: payload of {} bytes, header said {}", describe(r.headers[i]),
-                         count, e.payload_bytes));
+        fail(fmt::format("{}: payload of {} bytes, header said {}", describe(r.headers[i]), count,
+                         e.payload_bytes));
       }
       ++k;
     }
@@ -168,8 +168,7 @@ void MpiChannel::accept(const MessageHeader& h, int source, HeaderExpectation e)
   ++next_recv_[source];
 }
 
-void MpiChannel::receive_payload(int source, void* dst, std::size_t bytes,
-                                 const MessageHeader& h) {
+void MpiChannel::receive_payload(int source, void* dst, std::size_t bytes, const MessageHeader& h) {
   MPI_Request request;
   MPI_Status status;
   MPI_Irecv(dst, byte_count(bytes), MPI_BYTE, source, kPayloadTag, MPI_COMM_WORLD, &request);

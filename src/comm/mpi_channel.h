@@ -9,12 +9,12 @@
 // Not thread-safe: its owner serialises every call.
 #pragma once
 
-#include <mpi.h>
-
 #include <functional>
 #include <list>
 #include <string>
 #include <vector>
+
+#include <mpi.h>
 
 #include "comm/mpi_message.h"
 #include "comm/mpi_wait.h"
@@ -34,7 +34,6 @@ class MpiChannel {
   ~MpiChannel();
   MpiChannel(const MpiChannel&) = delete;
   MpiChannel& operator=(const MpiChannel&) = delete;
-
 
   // Posts h (sender and sequence filled in) and, when h.payload_bytes > 0, the payload to
   // rank `to`; returns at once. The payload must stay unchanged until complete_sends().

@@ -94,8 +94,7 @@ std::vector<std::pair<int, T*>> slices(const std::vector<ps::ShardRange>& layout
 
 }  // namespace
 
-MpiLink::MpiLink(const MpiRoles& roles, std::vector<ps::ShardRange> layout,
-                 double peer_timeout_s)
+MpiLink::MpiLink(const MpiRoles& roles, std::vector<ps::ShardRange> layout, double peer_timeout_s)
     : roles_(roles),
       layout_(std::move(layout)),
       channel_(std::make_unique<MpiChannel>(roles.rank, roles.world_size, peer_timeout_s,
@@ -154,8 +153,7 @@ int64_t MpiLink::pull_all(float* out) {
   return pull_shards(slices(layout_, out));
 }
 
-PsLink::Exchange MpiLink::sync(const float* update, float* out, int64_t frames,
-                               int64_t episodes) {
+PsLink::Exchange MpiLink::sync(const float* update, float* out, int64_t frames, int64_t episodes) {
   std::lock_guard lock(mutex_);
   const auto start = std::chrono::steady_clock::now();
   const PushSlices updates = slices(layout_, update);
@@ -171,8 +169,8 @@ PsLink::Exchange MpiLink::sync(const float* update, float* out, int64_t frames,
   send_report(frames, episodes, true);
   Exchange e;
   e.pushed_version = min_version(channel_->wait(pushed, "push"));
-  e.push_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                  .count();
+  e.push_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   e.version = min_version(channel_->wait(pulled, "pull"));
   e.progress = read_report_reply(channel_->wait(reported, "report").front());
   channel_->complete_sends();

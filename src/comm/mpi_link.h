@@ -62,9 +62,9 @@ class MpiLink final : public PsLink {
   std::unique_ptr<MpiChannel> channel_;  // guarded by mutex_
   int64_t known_frames_ = 0;  // guarded by mutex_: job frames at the last report, sent with
                               // each push for the server's learning-rate schedule
-  bool interrupted_ = false;             // guarded by mutex_: sent with every report
-  std::vector<double> status_buffer_;    // guarded by mutex_: the status being sent
-  bool said_goodbye_ = false;            // guarded by mutex_
+  bool interrupted_ = false;  // guarded by mutex_: sent with every report
+  std::vector<double> status_buffer_;  // guarded by mutex_: the status being sent
+  bool said_goodbye_ = false;          // guarded by mutex_
 };
 
 }  // namespace ga3c::comm

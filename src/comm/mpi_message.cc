@@ -6,21 +6,36 @@ namespace ga3c::comm {
 
 std::string type_name(uint32_t type) {
   switch (type) {
-    case 1: return "push";
-    case 2: return "push-reply";
-    case 3: return "pull";
-    case 4: return "pull-reply";
-    case 5: return "report";
-    case 6: return "report-reply";
-    case 7: return "status";
-    case 8: return "heartbeat";
-    case 9: return "goodbye";
-    case 10: return "group-ready";
-    case 11: return "group-go";
-    case 12: return "group-data";
-    case 13: return "checkpoint";
-    case 14: return "last-checkpoint";
-    default: return fmt::format("type {}", type);
+    case 1:
+      return "push";
+    case 2:
+      return "push-reply";
+    case 3:
+      return "pull";
+    case 4:
+      return "pull-reply";
+    case 5:
+      return "report";
+    case 6:
+      return "report-reply";
+    case 7:
+      return "status";
+    case 8:
+      return "heartbeat";
+    case 9:
+      return "goodbye";
+    case 10:
+      return "group-ready";
+    case 11:
+      return "group-go";
+    case 12:
+      return "group-data";
+    case 13:
+      return "checkpoint";
+    case 14:
+      return "last-checkpoint";
+    default:
+      return fmt::format("type {}", type);
   }
 }
 
@@ -33,9 +48,10 @@ std::string describe(const MessageHeader& h) {
 std::string check_header(const MessageHeader& h, const HeaderExpectation& e) {
   const std::string from = fmt::format("message from rank {}", e.source);
   if (h.magic != kMessageMagic) {
-    return fmt::format("{}: bad magic {:#010x}, expected {:#010x} (not a ga3c message, or "
-                       "ranks running different ga3c builds)",
-                       from, h.magic, kMessageMagic);
+    return fmt::format(
+        "{}: bad magic {:#010x}, expected {:#010x} (not a ga3c message, or "
+        "ranks running different ga3c builds)",
+        from, h.magic, kMessageMagic);
   }
   if (h.sender != e.source) {
     return fmt::format("{}: header names sender {}", from, h.sender);
@@ -49,16 +65,17 @@ std::string check_header(const MessageHeader& h, const HeaderExpectation& e) {
                        h.sequence, expected.empty() ? "nothing" : expected);
   }
   if (h.sequence != e.sequence) {
-    return fmt::format("{}: {} has sequence {}, expected {} (a message was lost, repeated or "
-                       "reordered)",
-                       from, type_name(h.type), h.sequence, e.sequence);
+    return fmt::format(
+        "{}: {} has sequence {}, expected {} (a message was lost, repeated or "
+        "reordered)",
+        from, type_name(h.type), h.sequence, e.sequence);
   }
   const auto t = static_cast<MessageType>(h.type);
   const bool about_shard = t == MessageType::kPush || t == MessageType::kPushReply ||
                            t == MessageType::kPull || t == MessageType::kPullReply;
   if (about_shard && e.shard >= 0 && h.shard != e.shard) {
-    return fmt::format("{}: {} names shard {}, expected shard {}", from, type_name(h.type),
-                       h.shard, e.shard);
+    return fmt::format("{}: {} names shard {}, expected shard {}", from, type_name(h.type), h.shard,
+                       e.shard);
   }
   const auto bytes = static_cast<int64_t>(h.payload_bytes);
   if (e.payload_bytes >= 0) {
@@ -68,9 +85,8 @@ std::string check_header(const MessageHeader& h, const HeaderExpectation& e) {
     }
   } else if (h.payload_bytes > static_cast<uint64_t>(e.max_payload_bytes) ||
              (e.payload_multiple > 1 && bytes % e.payload_multiple != 0)) {
-    return fmt::format("{}: {} carries {} payload bytes, expected a multiple of {} up to {}",
-                       from, type_name(h.type), h.payload_bytes, e.payload_multiple,
-                       e.max_payload_bytes);
+    return fmt::format("{}: {} carries {} payload bytes, expected a multiple of {} up to {}", from,
+                       type_name(h.type), h.payload_bytes, e.payload_multiple, e.max_payload_bytes);
   }
   return "";
 }

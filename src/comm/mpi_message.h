@@ -40,10 +40,10 @@ constexpr uint32_t type_bit(MessageType t) { return 1u << static_cast<uint32_t>(
 
 struct MessageHeader {
   uint32_t magic = kMessageMagic;
-  uint32_t type = 0;         // a MessageType
-  int32_t sender = -1;       // the sender's rank in MPI_COMM_WORLD
-  int32_t shard = -1;        // the shard a push or pull is about; -1 otherwise
-  uint64_t sequence = 0;     // per (sender, receiver) pair: 0, 1, 2, ... in sending order
+  uint32_t type = 0;      // a MessageType
+  int32_t sender = -1;    // the sender's rank in MPI_COMM_WORLD
+  int32_t shard = -1;     // the shard a push or pull is about; -1 otherwise
+  uint64_t sequence = 0;  // per (sender, receiver) pair: 0, 1, 2, ... in sending order
   uint64_t payload_bytes = 0;
   int64_t values[4] = {0, 0, 0, 0};  // per type, see MessageType
 };
@@ -51,13 +51,13 @@ static_assert(sizeof(MessageHeader) == 64, "the header travels as 64 raw bytes")
 
 // What a receiver expects of the next header from one sender.
 struct HeaderExpectation {
-  int source = -1;          // the rank MPI says the message came from
-  uint64_t sequence = 0;    // the next sequence number from that rank
-  uint32_t types = 0;       // the set of acceptable types (type_bit of each)
-  int shard = -1;           // -1: any (only checked for kPush, kPull and their replies)
-  int64_t payload_bytes = -1;      // exact size; -1: see max_payload_bytes
-  int64_t max_payload_bytes = 0;   // upper bound when payload_bytes is -1
-  int64_t payload_multiple = 1;    // the payload must be a whole number of these
+  int source = -1;                // the rank MPI says the message came from
+  uint64_t sequence = 0;          // the next sequence number from that rank
+  uint32_t types = 0;             // the set of acceptable types (type_bit of each)
+  int shard = -1;                 // -1: any (only checked for kPush, kPull and their replies)
+  int64_t payload_bytes = -1;     // exact size; -1: see max_payload_bytes
+  int64_t max_payload_bytes = 0;  // upper bound when payload_bytes is -1
+  int64_t payload_multiple = 1;   // the payload must be a whole number of these
 };
 
 // Empty when h meets e; otherwise one line naming the first field that does not, what was

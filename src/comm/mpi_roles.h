@@ -22,8 +22,8 @@ struct MpiRoles {
 
   // "rank 0 (server 0)", "rank 3 (worker 1)": how logs and errors name a rank.
   std::string name(int r) const {
-    const std::string role = r < num_ps ? "server " + std::to_string(r)
-                                        : "worker " + std::to_string(r - num_ps);
+    const std::string role =
+        r < num_ps ? "server " + std::to_string(r) : "worker " + std::to_string(r - num_ps);
     return "rank " + std::to_string(r) + " (" + role + ")";
   }
   std::string name() const { return name(rank); }

@@ -130,19 +130,21 @@ void MpiServer::check_silence() const {
   const auto now = Clock::now();
   if (goodbyes_ == roles_.workers && awaits_orders_ && !last_order_ &&
       now - all_goodbyes_ > std::chrono::duration<double>(peer_timeout_s_)) {
-    mpi_abort(fmt::format("{} sent no last checkpoint order within {} s (--peer-timeout) of "
-                          "the workers' goodbyes; it may have died or hung",
-                          roles_.name(0), peer_timeout_s_));
+    mpi_abort(
+        fmt::format("{} sent no last checkpoint order within {} s (--peer-timeout) of "
+                    "the workers' goodbyes; it may have died or hung",
+                    roles_.name(0), peer_timeout_s_));
   }
   for (int k = 0; k < roles_.workers; ++k) {
     const Worker& w = workers_[k];
     const double silent = std::chrono::duration<double>(now - w.last_heard).count();
     const double allowed = w.heard ? peer_timeout_s_ : peer_timeout_s_ + kStartupAllowanceS;
     if (!w.said_goodbye && silent > allowed) {
-      mpi_abort(fmt::format("no message from {} for {:.0f} s (--peer-timeout {} s{}); it may "
-                            "have died or hung",
-                            roles_.name(roles_.worker_rank(k)), silent, peer_timeout_s_,
-                            w.heard ? "" : fmt::format(" and {:.0f} s to start", kStartupAllowanceS)));
+      mpi_abort(
+          fmt::format("no message from {} for {:.0f} s (--peer-timeout {} s{}); it may "
+                      "have died or hung",
+                      roles_.name(roles_.worker_rank(k)), silent, peer_timeout_s_,
+                      w.heard ? "" : fmt::format(" and {:.0f} s to start", kStartupAllowanceS)));
     }
   }
 }
@@ -150,8 +152,7 @@ void MpiServer::check_silence() const {
 void MpiServer::handle(int source, const MessageHeader& h, const Hooks& hooks) {
   if (source == 0 && awaits_orders_) return handle_order(h, hooks);
   if (source < roles_.num_ps || source >= roles_.world_size) {
-    mpi_abort(fmt::format("unexpected {}: servers take messages from workers only",
-                          describe(h)));
+    mpi_abort(fmt::format("unexpected {}: servers take messages from workers only", describe(h)));
   }
   const int k = source - roles_.num_ps;
   Worker& worker = workers_[k];

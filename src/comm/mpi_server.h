@@ -93,12 +93,12 @@ class MpiServer {
   const double peer_timeout_s_;
   std::unique_ptr<MpiChannel> channel_;
   std::vector<Worker> workers_;
-  std::vector<float> scratch_;  // the push being applied (locked)
+  std::vector<float> scratch_;              // the push being applied (locked)
   std::unique_ptr<RacyAppliers> appliers_;  // racy only
-  int64_t frames_heard_ = 0;    // largest job frame count a push carried
+  int64_t frames_heard_ = 0;                // largest job frame count a push carried
   int goodbyes_ = 0;
-  bool awaits_orders_ = false;  // servers but 0 with Hooks::on_checkpoint
-  bool last_order_ = false;     // server 0's last checkpoint order came
+  bool awaits_orders_ = false;                          // servers but 0 with Hooks::on_checkpoint
+  bool last_order_ = false;                             // server 0's last checkpoint order came
   std::chrono::steady_clock::time_point all_goodbyes_;  // when the last worker said goodbye
 };
 

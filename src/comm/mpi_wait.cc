@@ -1,10 +1,9 @@
 #include "comm/mpi_wait.h"
 
-#include <sched.h>
-
 #include <thread>
 
 #include <fmt/format.h>
+#include <sched.h>
 
 #include "comm/mpi_world.h"
 
@@ -34,9 +33,10 @@ void wait_all(int n, MPI_Request* requests, MPI_Status* statuses, Clock::time_po
     MPI_Testall(n, requests, &done, statuses);
     if (done) return;
     if (Clock::now() > deadline) {
-      mpi_abort(fmt::format("{} (no progress within {} s, --peer-timeout); the rank may have "
-                            "died or hung",
-                            what, timeout_s));
+      mpi_abort(
+          fmt::format("{} (no progress within {} s, --peer-timeout); the rank may have "
+                      "died or hung",
+                      what, timeout_s));
     }
     backoff.pause();
   }

@@ -3,18 +3,18 @@
 // an abort with a message instead of a hang.
 #pragma once
 
-#include <mpi.h>
-
 #include <chrono>
 #include <string>
+
+#include <mpi.h>
 
 namespace ga3c::comm {
 
 using Clock = std::chrono::steady_clock;
 
 inline Clock::time_point deadline_after(double seconds) {
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                            std::chrono::duration<double>(seconds));
+  return Clock::now() +
+         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
 }
 
 // The pause between two tests of a request: yields for the first ~50 us, then sleeps from
@@ -25,7 +25,10 @@ class Backoff {
  public:
   explicit Backoff(int max_sleep_us = 200) : max_sleep_us_(max_sleep_us) {}
   void pause();
-  void reset() { spins_ = 0; sleep_us_ = 20; }
+  void reset() {
+    spins_ = 0;
+    sleep_us_ = 20;
+  }
 
  private:
   const int max_sleep_us_;

@@ -56,8 +56,7 @@ void MpiWorkerGroup::barrier() {
 std::vector<std::vector<double>> MpiWorkerGroup::gather(const std::vector<double>& mine) {
   const std::size_t bytes = mine.size() * sizeof(double);
   if (!is_first()) {
-    channel_->send(roles_.first_worker_rank(), header(MessageType::kGroupData, bytes),
-                   mine.data());
+    channel_->send(roles_.first_worker_rank(), header(MessageType::kGroupData, bytes), mine.data());
     channel_->complete_sends();
     return {};
   }

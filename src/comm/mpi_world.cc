@@ -1,12 +1,12 @@
 #include "comm/mpi_world.h"
 
-#include <mpi.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <thread>
 #include <vector>
+
+#include <mpi.h>
 
 #include "comm/mpi_wait.h"
 

@@ -50,9 +50,9 @@ class PsLink {
   }
 
   struct Exchange {
-    int64_t pushed_version = 0;  // smallest shard version right after the pushes
-    int64_t version = 0;         // smallest shard version pulled
-    double push_ms = 0;          // from the start until every shard acknowledged the push
+    int64_t pushed_version = 0;   // smallest shard version right after the pushes
+    int64_t version = 0;          // smallest shard version pulled
+    double push_ms = 0;           // from the start until every shard acknowledged the push
     ps::GlobalProgress progress;  // the report's answer
   };
   // One sync: push_all(update), pull_all(out), then report(frames, episodes, synced = true).
@@ -63,8 +63,7 @@ class PsLink {
     Exchange e;
     e.pushed_version = push_all(update);
     e.push_ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     e.version = pull_all(out);
     e.progress = report(frames, episodes, true);
     return e;

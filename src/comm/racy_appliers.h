@@ -47,10 +47,10 @@ class RacyAppliers {
   ps::Shard& shard_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<Job> jobs_;                              // guarded by mutex_
-  std::vector<std::pair<int, int64_t>> finished_;     // guarded by mutex_
-  std::exception_ptr error_;                          // guarded by mutex_
-  bool closed_ = false;                               // guarded by mutex_
+  std::deque<Job> jobs_;                           // guarded by mutex_
+  std::vector<std::pair<int, int64_t>> finished_;  // guarded by mutex_
+  std::exception_ptr error_;                       // guarded by mutex_
+  bool closed_ = false;                            // guarded by mutex_
   std::vector<std::thread> threads_;
 };
 

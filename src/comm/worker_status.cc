@@ -25,13 +25,14 @@ int64_t as_count(double v) {
 }  // namespace
 
 std::vector<double> encode(const WorkerStatus& s) {
-  std::vector<double> out{static_cast<double>(s.prediction_batches),
-                          static_cast<double>(s.training_batches),
-                          static_cast<double>(s.syncs),
-                          static_cast<double>(s.sync_us),
-                          static_cast<double>(s.lag_milli),
-                          static_cast<double>(s.prediction_queue),
-                          static_cast<double>(s.training_queue),
+  const metrics::CountersSnapshot& c = s.counters;
+  std::vector<double> out{static_cast<double>(c.prediction_batches),
+                          static_cast<double>(c.training_batches),
+                          static_cast<double>(c.syncs),
+                          static_cast<double>(c.sync_us),
+                          static_cast<double>(c.lag_milli),
+                          static_cast<double>(c.prediction_queue),
+                          static_cast<double>(c.training_queue),
                           s.interrupted ? 1.0 : 0.0,
                           static_cast<double>(s.frames)};
   out.reserve(kCounters + kPerEpisode * s.episodes_since_last.size());
@@ -51,17 +52,18 @@ WorkerStatus decode_worker_status(const double* d, std::size_t n) {
                                 " doubles; expected 9 + 5 per episode");
   }
   WorkerStatus s;
-  s.prediction_batches = as_count(d[0]);
-  s.training_batches = as_count(d[1]);
-  s.syncs = as_count(d[2]);
-  s.sync_us = as_count(d[3]);
-  s.lag_milli = as_integer(d[4]);
-  s.prediction_queue = as_count(d[5]);
-  s.training_queue = as_count(d[6]);
+  metrics::CountersSnapshot& c = s.counters;
+  c.prediction_batches = as_count(d[0]);
+  c.training_batches = as_count(d[1]);
+  c.syncs = as_count(d[2]);
+  c.sync_us = as_count(d[3]);
+  c.lag_milli = as_integer(d[4]);
+  c.prediction_queue = as_count(d[5]);
+  c.training_queue = as_count(d[6]);
   s.interrupted = d[7] != 0.0;
   s.frames = as_count(d[8]);
   for (std::size_t i = kCounters; i < n; i += kPerEpisode) {
-    FinishedEpisode e;
+    metrics::EpisodeRecord e;
     e.agent = static_cast<int>(as_count(d[i]));
     e.episode_return = d[i + 1];
     e.length = as_count(d[i + 2]);

@@ -8,27 +8,19 @@
 #include <cstdint>
 #include <vector>
 
-namespace ga3c::comm {
+#include "metrics/counters_snapshot.h"
+#include "metrics/episode_record.h"
 
-struct FinishedEpisode {
-  int agent = 0;
-  double episode_return = 0.0;  // raw
-  int64_t length = 0;           // agent steps
-  int64_t frames = 0;           // the job's frames when it ended, as the worker knew them
-  bool truncated = false;       // ended by the episode limit, not terminated
-};
+namespace ga3c::comm {
 
 // Frames and episodes are not in it: server 0 counts those exactly from the workers' reports.
 struct WorkerStatus {
-  // Running totals of the node since it started.
-  int64_t prediction_batches = 0, training_batches = 0, syncs = 0, sync_us = 0, lag_milli = 0;
-  // Now.
-  int64_t prediction_queue = 0, training_queue = 0;
+  metrics::CountersSnapshot counters;
   bool interrupted = false;  // the worker's process got SIGINT or SIGTERM
   // The worker's view of the job's frames as it took episodes_since_last: every episode it
   // sends later is stamped at least this (server 0 writes episodes.csv in stamp order).
   int64_t frames = 0;
-  std::vector<FinishedEpisode> episodes_since_last;
+  std::vector<metrics::EpisodeRecord> episodes_since_last;
 };
 
 std::vector<double> encode(const WorkerStatus& status);

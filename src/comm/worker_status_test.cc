@@ -1,30 +1,30 @@
 #include "comm/worker_status.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::comm {
 namespace {
 
 TEST(WorkerStatus, RoundTripsThroughDoubles) {
   WorkerStatus s;
-  s.prediction_batches = 123456789012;
-  s.training_batches = 8;
-  s.syncs = 9;
-  s.sync_us = 10;
-  s.lag_milli = -3;
-  s.prediction_queue = 5;
-  s.training_queue = 6;
+  s.counters.prediction_batches = 123456789012;
+  s.counters.training_batches = 8;
+  s.counters.syncs = 9;
+  s.counters.sync_us = 10;
+  s.counters.lag_milli = -3;
+  s.counters.prediction_queue = 5;
+  s.counters.training_queue = 6;
   s.interrupted = true;
   s.frames = 70000;
   s.episodes_since_last = {{3, 21.5, 22, 69500, false}, {63, -1.0, 500, 69990, true}};
   const auto data = encode(s);
   ASSERT_EQ(data.size(), 19u);
   const WorkerStatus d = decode_worker_status(data.data(), data.size());
-  EXPECT_EQ(d.prediction_batches, s.prediction_batches);
-  EXPECT_EQ(d.lag_milli, -3);
-  EXPECT_EQ(d.training_queue, 6);
+  EXPECT_EQ(d.counters.prediction_batches, s.counters.prediction_batches);
+  EXPECT_EQ(d.counters.lag_milli, -3);
+  EXPECT_EQ(d.counters.training_queue, 6);
   EXPECT_TRUE(d.interrupted);
   EXPECT_EQ(d.frames, 70000);
   ASSERT_EQ(d.episodes_since_last.size(), 2u);

@@ -50,8 +50,8 @@ StepResult CartPole::step(int action, float* obs) {
 
   StepResult result;
   result.reward = 1.0f;
-  result.terminated = x < -kXThreshold || x > kXThreshold || theta < -kThetaThreshold ||
-                      theta > kThetaThreshold;
+  result.terminated =
+      x < -kXThreshold || x > kXThreshold || theta < -kThetaThreshold || theta > kThetaThreshold;
   return result;
 }
 

@@ -1,7 +1,7 @@
-// CartPole-v1 exactly as Gymnasium's classic-control CartPoleEnv (see shared specs/environments.md).
-// Barto, Sutton & Anderson (1983), with Gymnasium's constants and explicit Euler integration.
-// The 500-step limit is applied by the TimeLimit wrapper that make_env adds, as in Gymnasium's
-// registration (registry.h: kCartPoleMaxEpisodeFrames).
+// CartPole-v1 exactly as Gymnasium's classic-control CartPoleEnv (see shared
+// specs/environments.md). Barto, Sutton & Anderson (1983), with Gymnasium's constants and explicit
+// Euler integration. The 500-step limit is applied by the TimeLimit wrapper that make_env adds, as
+// in Gymnasium's registration (registry.h: kCartPoleMaxEpisodeFrames).
 #pragma once
 
 #include <array>
@@ -13,7 +13,8 @@ namespace ga3c::env {
 
 class CartPole final : public Env {
  public:
-  // Cart position x (m), cart velocity (m/s), pole angle theta (rad), pole angular velocity (rad/s).
+  // Cart position x (m), cart velocity (m/s), pole angle theta (rad), pole angular velocity
+  // (rad/s).
   using State = std::array<double, 4>;
 
   CartPole();

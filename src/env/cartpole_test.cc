@@ -1,8 +1,8 @@
 #include "env/cartpole.h"
 
-#include <gtest/gtest.h>
-
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::env {
 namespace {

@@ -65,8 +65,9 @@ int main(int argc, char** argv) {
     }
   }
   if (!usage_ok) {
-    std::fprintf(stderr, "usage: ga3c_env_trace ENV_ID [--max-episode-frames N] "
-                         "[--full-action-space] [--frame-skip N] < commands\n");
+    std::fprintf(stderr,
+                 "usage: ga3c_env_trace ENV_ID [--max-episode-frames N] "
+                 "[--full-action-space] [--frame-skip N] < commands\n");
     return 2;
   }
   ga3c::env::EnvPtr env;
@@ -92,8 +93,7 @@ int main(int argc, char** argv) {
       print_values(obs, lives_after_reset(*env));
     } else if (command == "state") {
       auto* limited = dynamic_cast<ga3c::env::TimeLimit*>(env.get());
-      auto* cartpole =
-          limited ? dynamic_cast<ga3c::env::CartPole*>(&limited->inner()) : nullptr;
+      auto* cartpole = limited ? dynamic_cast<ga3c::env::CartPole*>(&limited->inner()) : nullptr;
       if (cartpole == nullptr) {
         std::fprintf(stderr, "ga3c_env_trace: 'state' needs CartPole-v1\n");
         return 2;

@@ -124,8 +124,8 @@ const Registration& registration(const std::string& id) {
 EnvPtr make_env(const std::string& id, const EnvOptions& options) {
   const int64_t limit = options.max_episode_frames.value_or(default_max_episode_frames(id));
   if (limit < 0) {
-    throw std::invalid_argument("episode limit of " + std::to_string(limit) +
-                                " frames for " + id + "; use 0 (no limit) or more");
+    throw std::invalid_argument("episode limit of " + std::to_string(limit) + " frames for " + id +
+                                "; use 0 (no limit) or more");
   }
   if (ale::is_atari_id(id)) {
     // ALE counts the limit itself, in emulator frames (no-op starts included), as v5 does.

@@ -21,7 +21,7 @@ struct EnvOptions {
   // for no limit. Negative values are refused. For ALE/ ids it replaces
   // atari.max_episode_frames.
   std::optional<int64_t> max_episode_frames;
-  ale::AtariOptions atari;          // ALE/<Game>-v5 (its own sticky actions, 0.25)
+  ale::AtariOptions atari;  // ALE/<Game>-v5 (its own sticky actions, 0.25)
 };
 
 // Every id has an episode limit unless told otherwise; the defaults, by family:

@@ -35,8 +35,8 @@ class ScriptedEnv final : public Env {
     const bool last = step_ == static_cast<int>(rewards_.size());
     r.terminated = last && !truncate_;
     r.truncated = last && truncate_;
-    r.life_lost = std::find(life_lost_steps.begin(), life_lost_steps.end(), step_) !=
-                  life_lost_steps.end();
+    r.life_lost =
+        std::find(life_lost_steps.begin(), life_lost_steps.end(), step_) != life_lost_steps.end();
     write(obs);
     return r;
   }

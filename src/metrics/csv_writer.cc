@@ -1,10 +1,10 @@
 #include "metrics/csv_writer.h"
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+
+#include <unistd.h>
 
 namespace ga3c::metrics {
 namespace {
@@ -70,10 +70,10 @@ CsvWriter::CsvWriter(const std::string& path, const std::string& header, bool ap
       const std::string line(raw, static_cast<std::size_t>(n));
       if (line.back() != '\n') break;  // cut short by a crash
       int64_t row_frames = 0;
-      past_checkpoint = past_checkpoint ||
-                        (!is_header && frames >= 0 &&
-                         integer_field(line.substr(0, line.size() - 1), frames, row_frames) &&
-                         row_frames > resume_frames);
+      past_checkpoint =
+          past_checkpoint || (!is_header && frames >= 0 &&
+                              integer_field(line.substr(0, line.size() - 1), frames, row_frames) &&
+                              row_frames > resume_frames);
       if (past_checkpoint) {
         ++dropped_rows_;
         continue;

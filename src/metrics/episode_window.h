@@ -48,10 +48,10 @@ class EpisodeWindow {
  private:
   const std::size_t size_;
   mutable std::mutex mutex_;
-  std::deque<double> returns_;  // guarded by mutex_
-  double sum_ = 0.0;            // guarded by mutex_
+  std::deque<double> returns_;                                        // guarded by mutex_
+  double sum_ = 0.0;                                                  // guarded by mutex_
   double best_full_mean_ = -std::numeric_limits<double>::infinity();  // guarded by mutex_
-  int64_t count_ = 0;  // guarded by mutex_
+  int64_t count_ = 0;                                                 // guarded by mutex_
 };
 
 }  // namespace ga3c::metrics

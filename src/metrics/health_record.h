@@ -1,4 +1,4 @@
-// One health check of a node's network (runtime/network_health.h): how many units of each
+// One health check of a node's network (node/network_health.h): how many units of each
 // ReLU layer are live on a fixed batch of real observations, and how much the policy varies
 // over that batch. A layer with no live unit has stopped learning for good (its gradient is
 // zero for every input), and a network whose policy is the same for every observation plays

@@ -24,7 +24,7 @@ std::string claim_default_run_dir(const std::string& env_id) {
   std::error_code ec;
   fs::create_directories(fs::path(base).parent_path(), ec);
   for (int n = 1; n <= 10000; ++n) {
-    const std::string dir = n == 1 ? base : base + "-" + std::to_string(n);
+    std::string dir = n == 1 ? base : base + "-" + std::to_string(n);
     if (fs::create_directory(dir, ec)) return dir;
     if (ec) break;
   }

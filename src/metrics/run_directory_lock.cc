@@ -1,9 +1,5 @@
 #include "metrics/run_directory_lock.h"
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -12,6 +8,10 @@
 #include <fstream>
 #include <thread>
 #include <utility>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "metrics/run_directory.h"
 

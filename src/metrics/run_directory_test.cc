@@ -1,12 +1,11 @@
 #include "metrics/run_directory.h"
 
-#include <gtest/gtest.h>
-
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
 
 namespace ga3c::metrics {
 namespace {

@@ -87,19 +87,18 @@ double RunRecorder::wall_seconds() const {
          std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
-void RunRecorder::episode(int64_t record_frames, int worker, int agent, double episode_return,
-                          int64_t length, bool truncated) {
+void RunRecorder::episode(int worker, const EpisodeRecord& e) {
   std::lock_guard lock(episode_order_.mutex);
-  const int64_t frames = episode_order_.stamp(record_frames);
-  window_.add(episode_return);
+  const int64_t frames = episode_order_.stamp(e.frames);
+  window_.add(e.episode_return);
   if (episodes_) {
-    episodes_->row("{:.3f},{},{},{},{},{},{}", wall_seconds(), frames, worker, agent,
-                   episode_return, length, truncated ? 1 : 0);
+    episodes_->row("{:.3f},{},{},{},{},{},{}", wall_seconds(), frames, worker, e.agent,
+                   e.episode_return, e.length, e.truncated ? 1 : 0);
   }
   const double now = epoch_seconds();
-  tensorboard_.add_scalar("episode/return", static_cast<float>(episode_return), frames, now);
-  tensorboard_.add_scalar("episode/length", static_cast<float>(length), frames, now);
-  tensorboard_.add_scalar("episode/truncated", truncated ? 1.0f : 0.0f, frames, now);
+  tensorboard_.add_scalar("episode/return", static_cast<float>(e.episode_return), frames, now);
+  tensorboard_.add_scalar("episode/length", static_cast<float>(e.length), frames, now);
+  tensorboard_.add_scalar("episode/truncated", e.truncated ? 1.0f : 0.0f, frames, now);
 }
 
 void RunRecorder::train(const TrainRecord& record) {
@@ -107,9 +106,9 @@ void RunRecorder::train(const TrainRecord& record) {
   TrainRecord r = record;
   r.frames = train_order_.stamp(r.frames);
   if (train_) {
-    train_->row("{:.3f},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}{}", wall_seconds(),
-                r.frames, r.worker, r.step, r.batch, r.policy_loss, r.value_loss, r.entropy,
-                r.grad_norm, r.lr, health_cells(r.health));
+    train_->row("{:.3f},{},{},{},{},{:.6g},{:.6g},{:.6g},{:.6g},{:.6g}{}", wall_seconds(), r.frames,
+                r.worker, r.step, r.batch, r.policy_loss, r.value_loss, r.entropy, r.grad_norm,
+                r.lr, health_cells(r.health));
   }
   const double now = epoch_seconds();
   for (const auto& [tag, value] : {std::pair{"train/policy_loss", r.policy_loss},
@@ -122,8 +121,8 @@ void RunRecorder::train(const TrainRecord& record) {
   if (r.health) {
     for (const LayerHealth& l : r.health->layers) {
       tensorboard_.add_scalar("health/live_" + l.name,
-                              l.units > 0 ? static_cast<float>(l.live) / l.units : 0.0f,
-                              r.frames, now);
+                              l.units > 0 ? static_cast<float>(l.live) / l.units : 0.0f, r.frames,
+                              now);
     }
     tensorboard_.add_scalar("health/policy_spread", static_cast<float>(r.health->policy_spread),
                             r.frames, now);
@@ -135,8 +134,8 @@ void RunRecorder::sync(const SyncRecord& record) {
   SyncRecord r = record;
   r.frames = sync_order_.stamp(r.frames);
   if (sync_) {
-    sync_->row("{:.3f},{},{},{},{:.4f},{:.4f},{},{},{:.3f}", wall_seconds(), r.frames,
-               r.worker, r.step, r.push_ms, r.pull_ms, r.bytes, r.version, r.lag);
+    sync_->row("{:.3f},{},{},{},{:.4f},{:.4f},{},{},{:.3f}", wall_seconds(), r.frames, r.worker,
+               r.step, r.push_ms, r.pull_ms, r.bytes, r.version, r.lag);
   }
   const double now = epoch_seconds();
   tensorboard_.add_scalar("sync/push_ms", static_cast<float>(r.push_ms), r.frames, now);
@@ -149,17 +148,17 @@ void RunRecorder::system(const SystemRecord& record) {
   SystemRecord r = record;
   r.frames = system_order_.stamp(r.frames);
   if (system_) {
-    system_->row("{:.3f},{},{:.1f},{:.1f},{:.1f},{},{},{},{:.3f}", wall_seconds(), r.frames,
-                 r.fps, r.pps, r.tps, r.prediction_queue, r.training_queue, r.episodes,
-                 r.mean_return);
+    system_->row("{:.3f},{},{:.1f},{:.1f},{:.1f},{},{},{},{:.3f}", wall_seconds(), r.frames, r.fps,
+                 r.pps, r.tps, r.prediction_queue, r.training_queue, r.episodes, r.mean_return);
   }
   const double now = epoch_seconds();
-  for (const auto& [tag, value] : {std::pair{"system/fps", r.fps},
-                                   {"system/pps", r.pps},
-                                   {"system/tps", r.tps},
-                                   {"system/prediction_queue", static_cast<double>(r.prediction_queue)},
-                                   {"system/training_queue", static_cast<double>(r.training_queue)},
-                                   {"episode/mean_return_100", r.mean_return}}) {
+  for (const auto& [tag, value] :
+       {std::pair{"system/fps", r.fps},
+        {"system/pps", r.pps},
+        {"system/tps", r.tps},
+        {"system/prediction_queue", static_cast<double>(r.prediction_queue)},
+        {"system/training_queue", static_cast<double>(r.training_queue)},
+        {"episode/mean_return_100", r.mean_return}}) {
     tensorboard_.add_scalar(tag, static_cast<float>(value), r.frames, now);
   }
 }

@@ -32,6 +32,7 @@
 #include <string>
 
 #include "metrics/csv_writer.h"
+#include "metrics/episode_record.h"
 #include "metrics/episode_window.h"
 #include "metrics/health_record.h"
 #include "metrics/tensorboard_writer.h"
@@ -41,7 +42,7 @@ namespace ga3c::metrics {
 struct TrainRecord {
   int64_t frames = 0;
   int worker = 0;
-  int64_t step = 0;  // the node's local training step
+  int64_t step = 0;   // the node's local training step
   int64_t batch = 0;  // samples
   double policy_loss = 0, value_loss = 0, entropy = 0, grad_norm = 0, lr = 0;
   // The health check that followed this step, if one did: TensorBoard's health/live_<layer>
@@ -57,7 +58,7 @@ struct SyncRecord {
   int64_t bytes = 0;    // bytes pushed plus bytes pulled
   int64_t version = 0;  // global parameter version pulled
   // Policy lag, the mean over the pushed samples of the version the push was applied to
-  // minus the version that chose the sample's action (runtime/policy_lag.h).
+  // minus the version that chose the sample's action (node/policy_lag.h).
   double lag = 0;
 };
 
@@ -95,9 +96,8 @@ class RunRecorder {
   // dir, among those `files` selects, that holds other columns than this version writes.
   static void check_appendable(const std::string& dir, const RecorderFiles& files);
 
-  // truncated: the episode was ended by the episode limit (not terminated).
-  void episode(int64_t frames, int worker, int agent, double episode_return, int64_t length,
-               bool truncated);
+  // One finished episode of node `worker`, stamped with its e.frames.
+  void episode(int worker, const EpisodeRecord& e);
   void train(const TrainRecord& r);
   void sync(const SyncRecord& r);
   void system(const SystemRecord& r);

@@ -1,9 +1,9 @@
 #include "metrics/run_recorder.h"
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::metrics {
 namespace {
@@ -21,8 +21,8 @@ TEST(RunRecorder, WritesHeadersAndRows) {
   std::filesystem::create_directories(dir);
   {
     RunRecorder rec(dir.string());
-    rec.episode(500, 1, 3, 21.5, 22, false);
-    rec.episode(1000, 1, 4, 7.0, 500, true);
+    rec.episode(1, {3, 21.5, 22, 500, false});
+    rec.episode(1, {4, 7.0, 500, 1000, true});
     SyncRecord s;
     s.worker = 1;
     s.step = 10;
@@ -51,9 +51,9 @@ TEST(RunRecorder, StampsOfAKindNeverDecrease) {
   std::filesystem::create_directories(dir);
   {
     RunRecorder rec(dir.string());
-    rec.episode(120, 0, 0, 1.0, 10, false);
-    rec.episode(117, 1, 0, 2.0, 11, true);
-    rec.episode(130, 0, 1, 3.0, 12, false);
+    rec.episode(0, {0, 1.0, 10, 120, false});
+    rec.episode(1, {0, 2.0, 11, 117, true});
+    rec.episode(0, {1, 3.0, 12, 130, false});
     TrainRecord t;
     t.frames = 118;
     rec.train(t);
@@ -77,7 +77,7 @@ TEST(RunRecorder, WritesOnlyTheChosenFilesUnderASuffix) {
     files.suffix = "-w2";
     files.system = false;
     RunRecorder rec(dir.string(), "rank3", files);
-    rec.episode(10, 2, 0, 9.0, 9, false);
+    rec.episode(2, {0, 9.0, 9, 10, false});
     rec.system(SystemRecord{});
     EXPECT_DOUBLE_EQ(rec.window().mean(), 9.0);
   }
@@ -95,7 +95,7 @@ TEST(RunRecorder, AResumedRunDropsARowCutShortAppendsAndGoesOnWithWallTime) {
   std::filesystem::create_directories(dir);
   {
     RunRecorder rec(dir.string());
-    rec.episode(500, 0, 1, 3.0, 30, false);
+    rec.episode(0, {1, 3.0, 30, 500, false});
   }
   {
     std::ofstream cut(dir / "episodes.csv", std::ios::app);
@@ -110,7 +110,7 @@ TEST(RunRecorder, AResumedRunDropsARowCutShortAppendsAndGoesOnWithWallTime) {
     EXPECT_EQ(rec.dropped_rows(), "");  // a row cut short is not a row
     EXPECT_GE(rec.wall_seconds(), 1000.0);
     EXPECT_LT(rec.wall_seconds(), 1100.0);
-    rec.episode(700, 0, 3, 5.0, 50, false);
+    rec.episode(0, {3, 5.0, 50, 700, false});
   }
   const auto episodes = lines(dir / "episodes.csv");
   ASSERT_EQ(episodes.size(), 3u);  // the cut row is gone
@@ -130,7 +130,7 @@ TEST(RunRecorder, AResumedRunDropsTheRowsPastItsCheckpoint) {
   std::filesystem::create_directories(dir);
   {
     RunRecorder rec(dir.string());
-    for (int64_t frames : {100, 500, 501, 450, 900}) rec.episode(frames, 0, 0, 1.0, 10, false);
+    for (int64_t frames : {100, 500, 501, 450, 900}) rec.episode(0, {0, 1.0, 10, frames, false});
     TrainRecord t;
     for (int64_t frames : {400, 600}) {
       t.frames = frames;
@@ -143,7 +143,7 @@ TEST(RunRecorder, AResumedRunDropsTheRowsPastItsCheckpoint) {
   {
     RunRecorder rec(dir.string(), "main", files);
     EXPECT_EQ(rec.dropped_rows(), "episodes.csv 3 rows, train.csv 1 row");
-    rec.episode(520, 0, 0, 2.0, 20, true);
+    rec.episode(0, {0, 2.0, 20, 520, true});
   }
   const auto episodes = lines(dir / "episodes.csv");
   ASSERT_EQ(episodes.size(), 4u);

@@ -23,7 +23,7 @@ std::string short_count(double v) {
 
 std::string short_duration(double seconds) {
   if (!std::isfinite(seconds) || seconds < 0) return "?";
-  const auto s = static_cast<int64_t>(seconds + 0.5);
+  const int64_t s = std::llround(seconds);
   if (s >= 3600) return fmt::format("{}h{:02d}m", s / 3600, static_cast<int>(s % 3600 / 60));
   if (s >= 60) return fmt::format("{}m{:02d}s", s / 60, static_cast<int>(s % 60));
   return fmt::format("{}s", s);
@@ -32,15 +32,14 @@ std::string short_duration(double seconds) {
 std::string format_status(const Status& s) {
   const auto fixed = [](double v) {
     const double a = std::abs(v);
-    return a < 9.995 ? fmt::format("{:.2f}", v)
+    return a < 9.995    ? fmt::format("{:.2f}", v)
            : a < 999.95 ? fmt::format("{:.1f}", v)
                         : short_count(v);
   };
   std::string line = fmt::format(
       "{:>6} frames {} fps {} ep {} R100 {} pps {} tps {} sync {}ms lag {}",
-      short_duration(s.wall_s), short_count(s.frames), short_count(s.fps),
-      short_count(s.episodes), fixed(s.mean_return), short_count(s.pps), short_count(s.tps),
-      fixed(s.sync_ms), fixed(s.lag));
+      short_duration(s.wall_s), short_count(s.frames), short_count(s.fps), short_count(s.episodes),
+      fixed(s.mean_return), short_count(s.pps), short_count(s.tps), fixed(s.sync_ms), fixed(s.lag));
   if (s.max_frames > 0 && s.fps > 0) {
     line += " eta " + short_duration((s.max_frames - s.frames) / s.fps);
   }

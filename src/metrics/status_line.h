@@ -18,11 +18,11 @@ struct Status {
   int64_t max_frames = 0;  // 0: no ETA
   double fps = 0, pps = 0, tps = 0;
   int64_t episodes = 0;
-  double mean_return = 0;  // last 100 episodes
-  double sync_ms = 0;      // mean push + pull of the last interval
-  double lag = 0;          // mean policy lag of the last interval
+  double mean_return = 0;            // last 100 episodes
+  double sync_ms = 0;                // mean push + pull of the last interval
+  double lag = 0;                    // mean policy lag of the last interval
   int64_t overlapping_applies = -1;  // --ps-apply racy, so far; -1: not shown (locked)
-  std::string network;  // the health alarm, "DEAD conv2"; empty: not shown
+  std::string network;               // the health alarm, "DEAD conv2"; empty: not shown
 };
 
 std::string format_status(const Status& s);

@@ -46,8 +46,9 @@ TEST(StatusLine, SaysEveryFigure) {
   s.tps = 40;
   s.sync_ms = 0.25;
   s.lag = 1.5;
-  EXPECT_EQ(format_status(s),
-            "   12s frames 50.0k fps 5000 ep 20 R100 21.5 pps 300 tps 40 sync 0.25ms lag 1.50 eta 10s");
+  EXPECT_EQ(
+      format_status(s),
+      "   12s frames 50.0k fps 5000 ep 20 R100 21.5 pps 300 tps 40 sync 0.25ms lag 1.50 eta 10s");
 }
 
 TEST(StatusLine, RacyAppliesEndTheLineWithTheirOverlapCount) {

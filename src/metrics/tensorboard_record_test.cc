@@ -1,9 +1,9 @@
 #include "metrics/tensorboard_record.h"
 
-#include <gtest/gtest.h>
-
 #include <string>
 #include <string_view>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::metrics {
 namespace {

@@ -1,12 +1,12 @@
 #include "metrics/tensorboard_writer.h"
 
-#include <unistd.h>
-
 #include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <stdexcept>
 #include <system_error>
+
+#include <unistd.h>
 
 #include "metrics/proto/tensorboard_event.pb.h"
 #include "metrics/tensorboard_record.h"

@@ -1,10 +1,6 @@
 #include "metrics/tensorboard_writer.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdint>
 #include <fstream>
@@ -14,6 +10,9 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "metrics/proto/tensorboard_event.pb.h"
 #include "metrics/tensorboard_record.h"
@@ -192,8 +191,8 @@ TEST_F(TensorBoardWriterTest, NeverOverwritesAnExistingFileAndTakesTheNextFreeNa
   const auto now = static_cast<long long>(now_s());
   std::vector<fs::path> taken;
   for (long long t = now; t <= now + 2; ++t) {
-    taken.push_back(dir_ / ("events.out.tfevents." + std::to_string(t) + "." + host_name() +
-                            "." + std::to_string(getpid()) + ".worker0"));
+    taken.push_back(dir_ / ("events.out.tfevents." + std::to_string(t) + "." + host_name() + "." +
+                            std::to_string(getpid()) + ".worker0"));
     std::ofstream(taken.back()) << "another writer's data";
   }
   fs::path written;

@@ -67,7 +67,7 @@ bool is_image(const env::ObservationSpec& spec, int64_t side) {
 void init_orthogonal(ActorCritic& net) {
   torch::NoGradGuard no_grad;
   for (const auto& layer : net.named_children()) {
-    const double gain = layer.key() == "policy" ? 0.01
+    const double gain = layer.key() == "policy"  ? 0.01
                         : layer.key() == "value" ? 1.0
                                                  : std::sqrt(2.0);
     auto params = layer.value()->named_parameters(/*recurse=*/false);

@@ -23,9 +23,9 @@ struct ActorCriticOutput {
   torch::Tensor value;   // [B] float32, V(s)
 };
 
-// One hidden layer's output after its ReLU, for the health monitor (runtime/network_health.h).
+// One hidden layer's output after its ReLU, for the health monitor (node/network_health.h).
 struct HiddenActivation {
-  std::string name;     // the layer's module name: "fc1", "conv2", ...
+  std::string name;  // the layer's module name: "fc1", "conv2", ...
   // float32, >= 0: [B, units] for a linear layer, [B, channels, H', W'] for a conv layer.
   torch::Tensor value;
 };

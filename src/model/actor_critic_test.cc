@@ -52,8 +52,8 @@ TEST(ActorCritic, OrthogonalInitGivesEachLayerItsGain) {
   torch::manual_seed(3);
   auto net = make_actor_critic(NetworkKind::kA3cCnn, {{84, 84, 4}, env::DType::kFloat32}, 4,
                                InitScheme::kOrthogonal);
-  const std::map<std::string, double> gains = {{"conv1", 2.0}, {"conv2", 2.0}, {"fc", 2.0},
-                                               {"policy", 1e-4}, {"value", 1.0}};
+  const std::map<std::string, double> gains = {
+      {"conv1", 2.0}, {"conv2", 2.0}, {"fc", 2.0}, {"policy", 1e-4}, {"value", 1.0}};
   ASSERT_EQ(net->named_children().size(), gains.size());
   for (const auto& layer : net->named_children()) {
     auto params = layer.value()->named_parameters(/*recurse=*/false);
@@ -68,7 +68,8 @@ TEST(ActorCritic, OrthogonalInitGivesEachLayerItsGain) {
 TEST(ActorCritic, OrthogonalInitCoversEveryNetwork) {
   for (const auto& [kind, spec] :
        {std::pair{NetworkKind::kMlp, env::ObservationSpec{{4}, env::DType::kFloat32}},
-        std::pair{NetworkKind::kMinAtarCnn, env::ObservationSpec{{10, 10, 4}, env::DType::kBool}}}) {
+        std::pair{NetworkKind::kMinAtarCnn,
+                  env::ObservationSpec{{10, 10, 4}, env::DType::kBool}}}) {
     auto net = make_actor_critic(kind, spec, 3, InitScheme::kOrthogonal);
     for (const auto& layer : net->named_children()) {
       auto params = layer.value()->named_parameters(/*recurse=*/false);

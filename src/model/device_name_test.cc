@@ -21,8 +21,8 @@ TEST(DeviceName, ParsesTheThreeForms) {
 }
 
 TEST(DeviceName, RefusesOtherNamesListingTheForms) {
-  for (const char* name : {"gpu", "CUDA", "cuda:", "cuda:-1", "cuda:1x", "cuda0", "cpu:0", "",
-                           "cuda:99999"}) {
+  for (const char* name :
+       {"gpu", "CUDA", "cuda:", "cuda:-1", "cuda:1x", "cuda0", "cpu:0", "", "cuda:99999"}) {
     try {
       parse_device_name(name);
       FAIL() << name;

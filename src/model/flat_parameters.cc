@@ -8,8 +8,9 @@ namespace ga3c::model {
 FlatParameters::FlatParameters(torch::nn::Module& module) : parameters_(module.parameters()) {
   int64_t total = 0;
   for (const auto& p : parameters_) total += p.numel();
-  flat_ = torch::empty({total}, torch::TensorOptions(torch::kFloat32).device(
-      parameters_.empty() ? torch::Device(torch::kCPU) : parameters_.front().device()));
+  flat_ = torch::empty({total}, torch::TensorOptions(torch::kFloat32)
+                                    .device(parameters_.empty() ? torch::Device(torch::kCPU)
+                                                                : parameters_.front().device()));
   torch::NoGradGuard no_grad;
   int64_t offset = 0;
   for (auto& p : parameters_) {

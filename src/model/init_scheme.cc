@@ -12,8 +12,10 @@ InitScheme parse_init_scheme(const std::string& name) {
 
 std::string to_string(InitScheme scheme) {
   switch (scheme) {
-    case InitScheme::kTorch: return "torch";
-    case InitScheme::kOrthogonal: return "orthogonal";
+    case InitScheme::kTorch:
+      return "torch";
+    case InitScheme::kOrthogonal:
+      return "orthogonal";
   }
   return "?";
 }

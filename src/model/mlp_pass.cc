@@ -58,8 +58,8 @@ MlpPass::MlpPass(const Mlp& net, const torch::Tensor& obs) : net_(net) {
   inputs_ = net.fc1()->weight.size(1);
   hidden_ = net.fc1()->weight.size(0);
   if (obs.dim() < 1 || obs.size(0) < 1 || obs.numel() != obs.size(0) * inputs_) {
-    throw std::invalid_argument("MlpPass: obs must be [B, ...] with " +
-                                std::to_string(inputs_) + " values a sample");
+    throw std::invalid_argument("MlpPass: obs must be [B, ...] with " + std::to_string(inputs_) +
+                                " values a sample");
   }
   batch_ = obs.size(0);
   x_ = obs.data_ptr<float>();
@@ -82,8 +82,9 @@ void MlpPass::backward(const torch::Tensor& d_logits, const torch::Tensor& d_val
   check_host_floats(d_logits, "d_logits");
   check_host_floats(d_values, "d_values");
   if (d_logits.sizes() != output_.logits.sizes() || d_values.sizes() != output_.value.sizes()) {
-    throw std::invalid_argument("MlpPass: d_logits and d_values must be shaped as the "
-                                "logits and the value");
+    throw std::invalid_argument(
+        "MlpPass: d_logits and d_values must be shaped as the "
+        "logits and the value");
   }
   const int64_t actions = output_.logits.size(1);
   // The gradient's slots, in parameters() order: each layer's weight, then its bias.

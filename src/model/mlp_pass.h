@@ -40,9 +40,9 @@ class MlpPass {
 
  private:
   const Mlp& net_;
-  const float* x_;                 // [B, inputs]: obs
+  const float* x_;  // [B, inputs]: obs
   int64_t batch_, inputs_, hidden_;
-  std::vector<float> h1_, h2_;     // [B, hidden] after each ReLU
+  std::vector<float> h1_, h2_;  // [B, hidden] after each ReLU
   ActorCriticOutput output_;
 };
 

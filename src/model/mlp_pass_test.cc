@@ -19,8 +19,8 @@ Reference through_autograd(Mlp& net, const FlatParameters& flat, const torch::Te
                            const torch::Tensor& d_logits, const torch::Tensor& d_values) {
   Reference ref;
   ref.output = net.forward(obs);
-  const auto grads = torch::autograd::grad({ref.output.logits, ref.output.value},
-                                           flat.parameters(), {d_logits, d_values});
+  const auto grads = torch::autograd::grad({ref.output.logits, ref.output.value}, flat.parameters(),
+                                           {d_logits, d_values});
   ref.grad.resize(flat.size());
   flat.flatten_gradients(grads, ref.grad.data());
   return ref;

@@ -15,10 +15,14 @@ NetworkKind parse_network_kind(const std::string& name) {
 
 std::string to_string(NetworkKind kind) {
   switch (kind) {
-    case NetworkKind::kAuto: return "auto";
-    case NetworkKind::kMlp: return "mlp";
-    case NetworkKind::kMinAtarCnn: return "minatar-cnn";
-    case NetworkKind::kA3cCnn: return "a3c-cnn";
+    case NetworkKind::kAuto:
+      return "auto";
+    case NetworkKind::kMlp:
+      return "mlp";
+    case NetworkKind::kMinAtarCnn:
+      return "minatar-cnn";
+    case NetworkKind::kA3cCnn:
+      return "a3c-cnn";
   }
   return "?";
 }

@@ -8,8 +8,8 @@ namespace ga3c::model {
 namespace {
 
 TEST(NetworkKind, NamesRoundTrip) {
-  for (NetworkKind kind : {NetworkKind::kAuto, NetworkKind::kMlp, NetworkKind::kMinAtarCnn,
-                           NetworkKind::kA3cCnn}) {
+  for (NetworkKind kind :
+       {NetworkKind::kAuto, NetworkKind::kMlp, NetworkKind::kMinAtarCnn, NetworkKind::kA3cCnn}) {
     EXPECT_EQ(parse_network_kind(to_string(kind)), kind);
   }
   EXPECT_EQ(to_string(NetworkKind::kMinAtarCnn), "minatar-cnn");

@@ -1,12 +1,12 @@
 #include "model/torch_gemm.h"
 
-#include <dlfcn.h>
-
 #include <algorithm>
 #include <climits>
 #include <stdexcept>
 #include <string>
 #include <utility>
+
+#include <dlfcn.h>
 
 namespace ga3c::model {
 namespace {
@@ -14,8 +14,7 @@ namespace {
 // The Fortran BLAS interface (column-major, arguments by pointer, 32-bit integers).
 using Sgemm = void (*)(const char* transa, const char* transb, const int* m, const int* n,
                        const int* k, const float* alpha, const float* a, const int* lda,
-                       const float* b, const int* ldb, const float* beta, float* c,
-                       const int* ldc);
+                       const float* b, const int* ldb, const float* beta, float* c, const int* ldc);
 
 // Looked up in the process rather than linked: Debian's LibTorch calls libblas.so.3's (loaded
 // as its dependency), PyPI's the MKL copy it exports itself, and neither build needs a BLAS
@@ -42,8 +41,7 @@ int blas_int(int64_t v) {
 
 }  // namespace
 
-void torch_gemm(const MatrixView& c, const MatrixView& a_in, const MatrixView& b_in,
-                float beta) {
+void torch_gemm(const MatrixView& c, const MatrixView& a_in, const MatrixView& b_in, float beta) {
   if (a_in.rows != c.rows || b_in.cols != c.cols || a_in.cols != b_in.rows) {
     throw std::invalid_argument("torch_gemm: sizes do not chain");
   }

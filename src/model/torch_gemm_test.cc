@@ -62,8 +62,7 @@ TEST(TorchGemm, SizesThatDoNotChainAreRefused) {
   EXPECT_THROW(torch_gemm(view_of(c), view_of(a), view_of(b), 0.0f), std::invalid_argument);
   torch::Tensor wrong_c = torch::zeros({4, 4});
   const torch::Tensor b2 = torch::zeros({3, 5});
-  EXPECT_THROW(torch_gemm(view_of(wrong_c), view_of(a), view_of(b2), 0.0f),
-               std::invalid_argument);
+  EXPECT_THROW(torch_gemm(view_of(wrong_c), view_of(a), view_of(b2), 0.0f), std::invalid_argument);
 }
 
 TEST(TorchGemm, LayoutsABlasCannotReadInPlaceAreRefused) {
@@ -71,12 +70,10 @@ TEST(TorchGemm, LayoutsABlasCannotReadInPlaceAreRefused) {
   const torch::Tensor strided = torch::zeros({4, 6}).slice(1, 0, 6, 2);
   const torch::Tensor b = torch::zeros({3, 5});
   torch::Tensor c = torch::zeros({4, 5});
-  EXPECT_THROW(torch_gemm(view_of(c), view_of(strided), view_of(b), 0.0f),
-               std::invalid_argument);
+  EXPECT_THROW(torch_gemm(view_of(c), view_of(strided), view_of(b), 0.0f), std::invalid_argument);
   const torch::Tensor a = torch::zeros({4, 3});
   torch::Tensor strided_c = torch::zeros({4, 10}).slice(1, 0, 10, 2);
-  EXPECT_THROW(torch_gemm(view_of(strided_c), view_of(a), view_of(b), 0.0f),
-               std::invalid_argument);
+  EXPECT_THROW(torch_gemm(view_of(strided_c), view_of(a), view_of(b), 0.0f), std::invalid_argument);
 }
 
 }  // namespace

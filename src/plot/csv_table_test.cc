@@ -32,8 +32,7 @@ TEST(CsvTable, ErrorsNameTheFileLineAndColumn) {
     CsvTable::read((dir / "bad.csv").string());
     FAIL() << "no error for a field that is not a number";
   } catch (const PlotInputError& e) {
-    EXPECT_NE(std::string(e.what()).find("bad.csv line 3: 'x' in column return"),
-              std::string::npos)
+    EXPECT_NE(std::string(e.what()).find("bad.csv line 3: 'x' in column return"), std::string::npos)
         << e.what();
   }
   EXPECT_THROW(CsvTable::read((dir / "short.csv").string()), PlotInputError);

@@ -121,9 +121,10 @@ std::string gnuplot_script(const Figure& figure) {
           figure.name, x, k, color));
     }
     // pngcairo has 8 line colours; lines past the 8th are dashed, so no two look the same.
-    items.push_back(fmt::format("'{}.csv' skip 1 using {}:($1=={} ? $5 : NaN) with lines lt {} "
-                                "dt {} lw 2 title {}",
-                                figure.name, x, k, color, 1 + k / 8, gp_string(legend(s))));
+    items.push_back(
+        fmt::format("'{}.csv' skip 1 using {}:($1=={} ? $5 : NaN) with lines lt {} "
+                    "dt {} lw 2 title {}",
+                    figure.name, x, k, color, 1 + k / 8, gp_string(legend(s))));
   }
   if (items.empty()) {
     // gnuplot cannot draw an empty plot command; an empty frame with the reason says more.

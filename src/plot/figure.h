@@ -16,10 +16,10 @@ struct Figure {
   std::string name;  // files NAME.png, NAME.csv and NAME.gp
   std::string title;
   Axis x = Axis::frames;
-  std::string y_column;  // the y values' CSV column name, e.g. "return_100"
-  std::string y_label;   // with its unit
+  std::string y_column;      // the y values' CSV column name, e.g. "return_100"
+  std::string y_label;       // with its unit
   bool y_from_zero = false;  // for rates and durations, whose size matters, not only their shape
-  std::string no_data;   // said on the picture when no line has a point
+  std::string no_data;       // said on the picture when no line has a point
   std::vector<Series> series;
 };
 

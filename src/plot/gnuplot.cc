@@ -1,15 +1,15 @@
 #include "plot/gnuplot.h"
 
-#include <poll.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
+
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "plot/plot_error.h"
 
@@ -65,8 +65,10 @@ bool run_gnuplot(const std::string& gnuplot, const std::string& dir, const std::
     if (ready < 0) break;
     const ssize_t n = ::read(pipe_fds[0], buffer, sizeof buffer);
     if (n == 0) break;
-    if (n > 0) messages.append(buffer, static_cast<std::size_t>(n));
-    else if (errno != EINTR) break;
+    if (n > 0)
+      messages.append(buffer, static_cast<std::size_t>(n));
+    else if (errno != EINTR)
+      break;
   }
   ::close(pipe_fds[0]);
   int status = 0;

@@ -1,14 +1,13 @@
 #include "plot/plot_runs.h"
 
-#include <signal.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <filesystem>
 #include <fstream>
 
 #include <fmt/format.h>
+#include <signal.h>
+#include <unistd.h>
 
 #include "plot/figure.h"
 #include "plot/gnuplot.h"
@@ -86,8 +85,8 @@ std::string group_label(const std::vector<const RunData*>& group) {
   if (group.size() == 1) return group[0]->name;
   std::string prefix = group[0]->name;
   for (const RunData* run : group) {
-    const auto end = std::mismatch(prefix.begin(), prefix.end(), run->name.begin(),
-                                   run->name.end());
+    const auto end =
+        std::mismatch(prefix.begin(), prefix.end(), run->name.begin(), run->name.end());
     prefix.erase(end.first, prefix.end());
   }
   if (!prefix.empty()) return fmt::format("{}* ({} runs)", prefix, group.size());
@@ -119,11 +118,10 @@ std::vector<Figure> figures(const std::vector<RunData>& runs, const PlotRequest&
   by_frames.x = Axis::frames;
   by_frames.y_column = "return_100";
   by_frames.y_label = "episode return (mean of " + window + ")";
-  by_frames.no_data = request.group_seeds
-                         ? "no data yet: the runs of each group have no " + window +
-                               "th episodes at a common point"
-                         : "no data yet: every run has fewer than " + window + " episodes" +
-                               (per_worker ? " in each worker" : "");
+  by_frames.no_data = request.group_seeds ? "no data yet: the runs of each group have no " +
+                                                window + "th episodes at a common point"
+                                          : "no data yet: every run has fewer than " + window +
+                                                " episodes" + (per_worker ? " in each worker" : "");
   Figure by_time = by_frames;
   by_time.name = "return_vs_time" + return_suffix;
   by_time.x = Axis::wall_s;

@@ -34,7 +34,6 @@ struct PlotOutcome {
 // Throws PlotInputError, before writing anything, when a run directory is missing or malformed
 // (or lacks config.toml under group_seeds), both per_worker and group_seeds are set, gnuplot is
 // not installed or out_dir cannot be written; std::runtime_error when gnuplot fails.
-PlotOutcome plot_runs(const PlotRequest& request,
-                      const std::function<bool()>& stop_requested = {});
+PlotOutcome plot_runs(const PlotRequest& request, const std::function<bool()>& stop_requested = {});
 
 }  // namespace ga3c::plot

@@ -97,10 +97,8 @@ TEST(RunData, MissingFileNamesTheDirectoryAndTheFix) {
 }
 
 TEST(RunData, NamesAreLastPathComponentsUnlessTwoRunsShareOne) {
-  EXPECT_EQ(run_names({"runs/cp-1w", "runs/cp-2w/"}),
-            (std::vector<std::string>{"cp-1w", "cp-2w"}));
-  EXPECT_EQ(run_names({"a/run", "b/run", "c"}),
-            (std::vector<std::string>{"a/run", "b/run", "c"}));
+  EXPECT_EQ(run_names({"runs/cp-1w", "runs/cp-2w/"}), (std::vector<std::string>{"cp-1w", "cp-2w"}));
+  EXPECT_EQ(run_names({"a/run", "b/run", "c"}), (std::vector<std::string>{"a/run", "b/run", "c"}));
 }
 
 }  // namespace

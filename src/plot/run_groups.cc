@@ -22,8 +22,8 @@ std::string trim(const std::string& s) {
 }  // namespace
 
 std::string training_settings(const std::string& config_toml) {
-  static const std::set<std::string> ignored = {"seed", "run-dir", "status-interval",
-                                                "log-level", "quiet"};
+  static const std::set<std::string> ignored = {"seed", "run-dir", "status-interval", "log-level",
+                                                "quiet"};
   std::stringstream in(config_toml);
   std::string kept;
   for (std::string line; std::getline(in, line);) {

@@ -13,8 +13,8 @@ namespace ga3c::plot {
 // when made.
 inline std::filesystem::path test_dir() {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  const auto dir = std::filesystem::temp_directory_path() /
-                   (std::string("ga3c_plot_") + info->test_suite_name() + "_" + info->name());
+  auto dir = std::filesystem::temp_directory_path() /
+             (std::string("ga3c_plot_") + info->test_suite_name() + "_" + info->name());
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   return dir;

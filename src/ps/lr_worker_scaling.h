@@ -23,9 +23,12 @@ inline LrWorkerScaling parse_lr_worker_scaling(const std::string& name) {
 
 inline std::string to_string(LrWorkerScaling s) {
   switch (s) {
-    case LrWorkerScaling::kNone: return "none";
-    case LrWorkerScaling::kInverse: return "inverse";
-    case LrWorkerScaling::kInverseSqrt: return "inverse-sqrt";
+    case LrWorkerScaling::kNone:
+      return "none";
+    case LrWorkerScaling::kInverse:
+      return "inverse";
+    case LrWorkerScaling::kInverseSqrt:
+      return "inverse-sqrt";
   }
   return "none";
 }
@@ -33,9 +36,12 @@ inline std::string to_string(LrWorkerScaling s) {
 // The factor the server's learning rate is multiplied by for `workers` workers (>= 1).
 inline float lr_worker_factor(LrWorkerScaling s, int workers) {
   switch (s) {
-    case LrWorkerScaling::kNone: return 1.0f;
-    case LrWorkerScaling::kInverse: return 1.0f / static_cast<float>(workers);
-    case LrWorkerScaling::kInverseSqrt: return 1.0f / std::sqrt(static_cast<float>(workers));
+    case LrWorkerScaling::kNone:
+      return 1.0f;
+    case LrWorkerScaling::kInverse:
+      return 1.0f / static_cast<float>(workers);
+    case LrWorkerScaling::kInverseSqrt:
+      return 1.0f / std::sqrt(static_cast<float>(workers));
   }
   return 1.0f;
 }

@@ -1,9 +1,9 @@
 #include "ps/parameter_server.h"
 
-#include <gtest/gtest.h>
-
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::ps {
 namespace {

@@ -13,9 +13,7 @@ ApplyMode parse_apply_mode(const std::string& name) {
   throw std::invalid_argument("unknown --ps-apply '" + name + "'; use locked or racy");
 }
 
-std::string to_string(ApplyMode mode) {
-  return mode == ApplyMode::kRacy ? "racy" : "locked";
-}
+std::string to_string(ApplyMode mode) { return mode == ApplyMode::kRacy ? "racy" : "locked"; }
 
 Shard::Shard(std::vector<float> initial, const algo::OptimizerConfig& optimizer,
              OptimizerStateMode mode, ApplyMode apply_mode)

@@ -44,8 +44,8 @@ struct ShardState {
 // so a checkpoint still captures one consistent state. The version counts every apply in both.
 class Shard {
  public:
-  Shard(std::vector<float> initial, const algo::OptimizerConfig& optimizer,
-        OptimizerStateMode mode, ApplyMode apply_mode = ApplyMode::kLocked);
+  Shard(std::vector<float> initial, const algo::OptimizerConfig& optimizer, OptimizerStateMode mode,
+        ApplyMode apply_mode = ApplyMode::kLocked);
   Shard(const Shard&) = delete;
   Shard& operator=(const Shard&) = delete;
 
@@ -85,8 +85,8 @@ class Shard {
   // Guarded by mutex_, written under its shared side too when racy (that race is the mode).
   std::vector<float> params_;
   std::optional<algo::FlatOptimizer> optimizer_;  // shared optimizer state only
-  std::atomic<int64_t> version_{0};  // atomic so that racy applies lose no count
-  std::atomic<int> applying_{0};     // applies running now
+  std::atomic<int64_t> version_{0};               // atomic so that racy applies lose no count
+  std::atomic<int> applying_{0};                  // applies running now
   std::atomic<int64_t> overlaps_{0};
 };
 

@@ -17,8 +17,8 @@ struct ShardRange {
 // Throws std::invalid_argument when num_shards < 1 or num_shards > num_params.
 inline std::vector<ShardRange> shard_layout(std::size_t num_params, int num_shards) {
   if (num_shards < 1 || static_cast<std::size_t>(num_shards) > num_params) {
-    throw std::invalid_argument("cannot split " + std::to_string(num_params) +
-                                " parameters into " + std::to_string(num_shards) + " shards");
+    throw std::invalid_argument("cannot split " + std::to_string(num_params) + " parameters into " +
+                                std::to_string(num_shards) + " shards");
   }
   std::vector<ShardRange> ranges(num_shards);
   const std::size_t base = num_params / num_shards;

@@ -1,10 +1,10 @@
 // --ps-apply racy really races: applies to one shard overlap, while locked ones never do.
 // Built without ThreadSanitizer only (src/ps/CMakeLists.txt): the race is the point.
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "ps/shard.h"
 

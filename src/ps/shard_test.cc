@@ -1,10 +1,10 @@
 #include "ps/shard.h"
 
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::ps {
 namespace {

@@ -19,11 +19,11 @@ TEST(CartPoleRenderer, DrawsAnUprightPoleOnACentredCart) {
   ASSERT_EQ(image.height, 200);
   EXPECT_EQ(image.at(0, 0), CartPoleRenderer::kBackground);
   EXPECT_EQ(image.at(299, 199), CartPoleRenderer::kBackground);
-  EXPECT_EQ(image.at(0, 150), CartPoleRenderer::kCart);    // the track, far left
-  EXPECT_EQ(image.at(140, 145), CartPoleRenderer::kCart);  // the cart, left of the axle
-  EXPECT_EQ(image.at(149, 146), CartPoleRenderer::kAxle);  // the axle, 3.75 px above centre
-  EXPECT_EQ(image.at(149, 110), CartPoleRenderer::kPole);  // halfway up the 62.5 px pole
-  EXPECT_EQ(image.at(149, 86), CartPoleRenderer::kPole);   // near its top
+  EXPECT_EQ(image.at(0, 150), CartPoleRenderer::kCart);         // the track, far left
+  EXPECT_EQ(image.at(140, 145), CartPoleRenderer::kCart);       // the cart, left of the axle
+  EXPECT_EQ(image.at(149, 146), CartPoleRenderer::kAxle);       // the axle, 3.75 px above centre
+  EXPECT_EQ(image.at(149, 110), CartPoleRenderer::kPole);       // halfway up the 62.5 px pole
+  EXPECT_EQ(image.at(149, 86), CartPoleRenderer::kPole);        // near its top
   EXPECT_EQ(image.at(149, 80), CartPoleRenderer::kBackground);  // above it
   EXPECT_EQ(image.at(160, 110), CartPoleRenderer::kBackground);
   EXPECT_EQ(image.at(170, 145), CartPoleRenderer::kBackground);  // right of the 25 px cart

@@ -1,11 +1,11 @@
 #include "render/gif_encoder.h"
 
-#include <gif_lib.h>
-
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
 #include <vector>
+
+#include <gif_lib.h>
 
 namespace ga3c::render {
 namespace {
@@ -58,8 +58,7 @@ struct GifEncoder::Output {
   }
 };
 
-GifEncoder::GifEncoder(int width, int height, const Palette& palette, double delay_cs,
-                       Sink sink)
+GifEncoder::GifEncoder(int width, int height, const Palette& palette, double delay_cs, Sink sink)
     : width_(width),
       height_(height),
       colours_(static_cast<int>(palette.size())),
@@ -119,8 +118,8 @@ void GifEncoder::add_frame(const IndexedImage& frame) {
   GifFileType* gif = output_->gif;
   GraphicsControlBlock control{};
   control.DisposalMode = DISPOSE_DO_NOT;
-  control.DelayTime = static_cast<int>(std::lround((frames_ + 1) * delay_cs_) -
-                                       std::lround(frames_ * delay_cs_));
+  control.DelayTime =
+      static_cast<int>(std::lround((frames_ + 1) * delay_cs_) - std::lround(frames_ * delay_cs_));
   control.TransparentColor = NO_TRANSPARENT_COLOR;
   GifByteType extension[4];
   const auto length = EGifGCBToExtension(&control, extension);

@@ -1,14 +1,14 @@
 #include "render/gif_encoder.h"
 
-#include <gif_lib.h>
-#include <gtest/gtest.h>
-
-#include <cstring>
+#include <algorithm>
 #include <memory>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include <gif_lib.h>
+#include <gtest/gtest.h>
 
 namespace ga3c::render {
 namespace {
@@ -32,7 +32,7 @@ struct Decoded {
   static int input(GifFileType* gif, GifByteType* out, int length) {
     auto* self = static_cast<Decoded*>(gif->UserData);
     const std::size_t n = std::min<std::size_t>(length, self->bytes.size() - self->read);
-    std::memcpy(out, self->bytes.data() + self->read, n);
+    std::copy_n(self->bytes.data() + self->read, n, out);
     self->read += n;
     return static_cast<int>(n);
   }
@@ -131,7 +131,7 @@ TEST(GifEncoder, LoopsForeverThroughTheNetscapeExtension) {
     const ExtensionBlock& data = first.ExtensionBlocks[i + 1];
     EXPECT_EQ(data.Function, CONTINUE_EXT_FUNC_CODE);
     ASSERT_EQ(data.ByteCount, 3);
-    EXPECT_EQ(data.Bytes[0], 1);  // the loop sub-block
+    EXPECT_EQ(data.Bytes[0], 1);                       // the loop sub-block
     EXPECT_EQ(data.Bytes[1] | data.Bytes[2] << 8, 0);  // 0: forever
     ++found;
   }
@@ -169,7 +169,7 @@ TEST(GifEncoder, RefusesFramesThatDoNotFit) {
   GifEncoder encoder(6, 4, kPalette, 5, into(bytes));
   EXPECT_THROW(encoder.add_frame(IndexedImage(5, 4)), std::invalid_argument);
   EXPECT_THROW(encoder.add_frame(IndexedImage(6, 4, 3)), std::invalid_argument);  // no colour 3
-  EXPECT_THROW(encoder.finish(), std::logic_error);  // no frame yet
+  EXPECT_THROW(encoder.finish(), std::logic_error);                               // no frame yet
   encoder.add_frame(frame(0));
   encoder.finish();
   EXPECT_THROW(encoder.add_frame(frame(1)), std::logic_error);

@@ -1,8 +1,8 @@
 #include "render/minatar_renderer.h"
 
-#include <gtest/gtest.h>
-
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "render/cubehelix.h"
 

@@ -20,16 +20,14 @@ std::string shape_string(const std::vector<int64_t>& shape) {
 }  // namespace
 
 std::unique_ptr<Renderer> make_renderer(const std::string& env_id,
-                                        const std::vector<int64_t>& shape,
-                                        const env::Env* env) {
+                                        const std::vector<int64_t>& shape, const env::Env* env) {
   if (const auto* screen = dynamic_cast<const env::HasScreen*>(env)) {
     return std::make_unique<AtariRenderer>(*screen, env->frames_per_step());
   }
   const auto in_range = [](int64_t n) { return n >= 1 && n <= 255; };
   if (starts_with(env_id, "MinAtar/") && shape.size() == 3 && in_range(shape[0]) &&
       in_range(shape[1]) && in_range(shape[2])) {
-    return std::make_unique<MinAtarRenderer>(static_cast<int>(shape[0]),
-                                             static_cast<int>(shape[1]),
+    return std::make_unique<MinAtarRenderer>(static_cast<int>(shape[0]), static_cast<int>(shape[1]),
                                              static_cast<int>(shape[2]));
   }
   if (starts_with(env_id, "CartPole-") && shape == std::vector<int64_t>{4}) {

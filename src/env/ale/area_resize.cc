@@ -1,13 +1,13 @@
 #include "env/ale/area_resize.h"
 
-#include "env/ale/float4.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 #include <utility>
+
+#include "env/ale/float4.h"
 
 namespace ga3c::env::ale {
 namespace {
@@ -86,18 +86,30 @@ void add_taps(float* sum, const float* values, std::size_t step, const float* we
 }
 
 // add_taps over any number of taps, 3 at a time.
-void add_all_taps(float* sum, const float* values, std::size_t step, const float* weight,
-                  int taps, std::size_t count) {
+void add_all_taps(float* sum, const float* values, std::size_t step, const float* weight, int taps,
+                  std::size_t count) {
   for (int k = 0; k < taps; k += 3) {
     const float* v = values + k * step;
     const float* w = weight + k;
     switch ((taps - k >= 3 ? 3 : taps - k) * 2 + (k == 0 ? 1 : 0)) {
-      case 7: add_taps<3, true>(sum, v, step, w, count); break;
-      case 6: add_taps<3, false>(sum, v, step, w, count); break;
-      case 5: add_taps<2, true>(sum, v, step, w, count); break;
-      case 4: add_taps<2, false>(sum, v, step, w, count); break;
-      case 3: add_taps<1, true>(sum, v, step, w, count); break;
-      default: add_taps<1, false>(sum, v, step, w, count); break;
+      case 7:
+        add_taps<3, true>(sum, v, step, w, count);
+        break;
+      case 6:
+        add_taps<3, false>(sum, v, step, w, count);
+        break;
+      case 5:
+        add_taps<2, true>(sum, v, step, w, count);
+        break;
+      case 4:
+        add_taps<2, false>(sum, v, step, w, count);
+        break;
+      case 3:
+        add_taps<1, true>(sum, v, step, w, count);
+        break;
+      default:
+        add_taps<1, false>(sum, v, step, w, count);
+        break;
     }
   }
 }
@@ -120,8 +132,8 @@ inline void round_to_bytes(const float* v, uint8_t* out) {
 
 AreaResize::AreaResize(int src_rows, int src_cols, int dst_rows, int dst_cols)
     : src_rows_(src_rows), src_cols_(src_cols), dst_rows_(dst_rows), dst_cols_(dst_cols) {
-  const std::string sizes = std::to_string(src_rows) + "x" + std::to_string(src_cols) +
-                            " -> " + std::to_string(dst_rows) + "x" + std::to_string(dst_cols);
+  const std::string sizes = std::to_string(src_rows) + "x" + std::to_string(src_cols) + " -> " +
+                            std::to_string(dst_rows) + "x" + std::to_string(dst_cols);
   if (dst_rows < 1 || dst_cols < 1 || dst_rows > src_rows || dst_cols > src_cols) {
     throw std::invalid_argument("AreaResize " + sizes + ": only downscaling is supported");
   }
@@ -130,8 +142,10 @@ AreaResize::AreaResize(int src_rows, int src_cols, int dst_rows, int dst_cols)
                                 ": integer ratios take OpenCV's other INTER_AREA path, which "
                                 "this does not reproduce");
   }
-  stride_ = static_cast<std::size_t>((src_rows + kLanes - 1) / kLanes * kLanes);
-  sums_stride_ = static_cast<std::size_t>((dst_cols + kChunk - 1) / kChunk * kChunk);
+  const int stride = (src_rows + kLanes - 1) / kLanes * kLanes;
+  const int sums_stride = (dst_cols + kChunk - 1) / kChunk * kChunk;
+  stride_ = static_cast<std::size_t>(stride);
+  sums_stride_ = static_cast<std::size_t>(sums_stride);
   across_ = make_axis(src_cols, dst_cols, static_cast<int>(sums_stride_));
   down_ = make_axis(src_rows, dst_rows, dst_rows);
   source_.assign(stride_ * src_cols, 0.0f);

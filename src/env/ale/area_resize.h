@@ -59,14 +59,14 @@ class AreaResize {
 
  private:
   int src_rows_, src_cols_, dst_rows_, dst_cols_;
-  std::size_t stride_;       // src_rows_ rounded up to a multiple of 4
-  Axis across_, down_;       // columns, rows
-  std::vector<float> source_;    // [src_cols, stride_]
-  std::size_t sums_stride_;      // dst_cols_ rounded up to a multiple of 16
+  std::size_t stride_;              // src_rows_ rounded up to a multiple of 4
+  Axis across_, down_;              // columns, rows
+  std::vector<float> source_;       // [src_cols, stride_]
+  std::size_t sums_stride_;         // dst_cols_ rounded up to a multiple of 16
   std::vector<float> column_sums_;  // [4, stride_]: 4 output columns' sums across, by row
-  std::vector<float> sums_;      // [stride_, sums_stride_]: source row r summed across for d
-  std::vector<float> row_sums_;  // [sums_stride_]: one output row before rounding
-  std::vector<uint8_t> row_;     // [sums_stride_]: one output row
+  std::vector<float> sums_;         // [stride_, sums_stride_]: source row r summed across for d
+  std::vector<float> row_sums_;     // [sums_stride_]: one output row before rounding
+  std::vector<uint8_t> row_;        // [sums_stride_]: one output row
 };
 
 }  // namespace ga3c::env::ale

@@ -56,12 +56,14 @@ TEST(AreaResizeTest, RandomSizesStayWithinOneOfTheExactAverage) {
     std::vector<uint8_t> image(static_cast<std::size_t>(rows) * cols);
     for (auto& v : image) v = static_cast<uint8_t>(rng());
     const std::vector<uint8_t> out = resized(image, rows, cols, dst_rows, dst_cols);
-    const double sy = static_cast<double>(rows) / dst_rows, sx = static_cast<double>(cols) / dst_cols;
+    const double sy = static_cast<double>(rows) / dst_rows,
+                 sx = static_cast<double>(cols) / dst_cols;
     for (int e = 0; e < dst_rows; ++e) {
       for (int d = 0; d < dst_cols; ++d) {
         double sum = 0.0;
         for (int r = 0; r < rows; ++r) {
-          const double wy = std::max(0.0, std::min(r + 1.0, (e + 1) * sy) - std::max(r + 0.0, e * sy));
+          const double wy =
+              std::max(0.0, std::min(r + 1.0, (e + 1) * sy) - std::max(r + 0.0, e * sy));
           if (wy == 0.0) continue;
           for (int c = 0; c < cols; ++c) {
             const double wx =
@@ -70,8 +72,8 @@ TEST(AreaResizeTest, RandomSizesStayWithinOneOfTheExactAverage) {
           }
         }
         ASSERT_NEAR(out[static_cast<std::size_t>(e) * dst_cols + d], sum / (sy * sx), 1.0)
-            << rows << "x" << cols << " -> " << dst_rows << "x" << dst_cols << " at " << e
-            << ", " << d;
+            << rows << "x" << cols << " -> " << dst_rows << "x" << dst_cols << " at " << e << ", "
+            << d;
       }
     }
   }
@@ -91,7 +93,7 @@ TEST(AreaResizeTest, RefusesUpscalingAndIntegerRatios) {
   EXPECT_THROW(AreaResize(84, 84, 210, 160), std::invalid_argument);
   EXPECT_THROW(AreaResize(210, 160, 0, 84), std::invalid_argument);
   EXPECT_THROW(AreaResize(168, 168, 84, 84), std::invalid_argument);  // 2 and 2
-  EXPECT_NO_THROW(AreaResize(168, 160, 84, 84));                     // 2 and 1.90...
+  EXPECT_NO_THROW(AreaResize(168, 160, 84, 84));                      // 2 and 1.90...
 }
 
 }  // namespace

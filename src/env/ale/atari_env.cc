@@ -1,8 +1,5 @@
 #include "env/ale/atari_env.h"
 
-#include "env/ale/atari_registry.h"
-#include "env/ale/float4.h"
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -18,6 +15,9 @@
 #include <ale/emucore/Random.hxx>
 #include <ale/emucore/Serializer.hxx>
 #include <ale/environment/stella_environment.hpp>
+
+#include "env/ale/atari_registry.h"
+#include "env/ale/float4.h"
 
 namespace ga3c::env::ale {
 namespace {
@@ -46,14 +46,15 @@ RomDir resolve_rom_dir(const std::string& rom_dir) {
 std::string checked_rom_path(const RomInfo& rom, const RomDir& dir) {
   const std::string id = std::string("ALE/") + rom.name + "-v5";
   if (rom.multiplayer_only) {
-    throw RomError(id + ": " + rom.rom + ".bin has no single-player game, which ALE needs "
+    throw RomError(id + ": " + rom.rom +
+                   ".bin has no single-player game, which ALE needs "
                    "(ale-py registers no id for it either); choose another game");
   }
   std::error_code ec;
   if (!fs::is_directory(dir.path, ec)) {
     throw RomError("ROM folder " + dir.path + " (" + dir.origin + ") does not exist; " + kFix);
   }
-  const std::string path = (fs::path(dir.path) / (std::string(rom.rom) + ".bin")).string();
+  std::string path = (fs::path(dir.path) / (std::string(rom.rom) + ".bin")).string();
   std::ifstream in(path, std::ios::binary);
   if (!fs::is_regular_file(path, ec) || !in) {
     throw RomError(path + ": no such ROM file for " + id + " in " + dir.origin + "; " + kFix);
@@ -68,8 +69,7 @@ std::string checked_rom_path(const RomInfo& rom, const RomDir& dir) {
   return path;
 }
 
-AtariEnv::AtariEnv(const RomInfo& rom, const AtariOptions& options)
-    : rom_(rom), options_(options) {
+AtariEnv::AtariEnv(const RomInfo& rom, const AtariOptions& options) : rom_(rom), options_(options) {
   const std::string id = std::string("ALE/") + rom.name + "-v5";
   if (!(options.sticky_action_prob >= 0.0 && options.sticky_action_prob <= 1.0)) {
     throw std::invalid_argument(id + ": sticky action probability " +
@@ -233,7 +233,7 @@ void pool_into(const Level& level, int height, int width, float* pooled, std::si
     const std::size_t row = y * w;
     for (std::size_t x = 0; x < w; ++x) {
       store4(pooled + x * stride + y, Float4{level(row + x), level(row + w + x),
-                                            level(row + 2 * w + x), level(row + 3 * w + x)});
+                                             level(row + 2 * w + x), level(row + 3 * w + x)});
     }
   }
   for (; y < height; ++y) {
@@ -249,11 +249,11 @@ void AtariEnv::pool_screen(bool with_second_last) {
   const uint8_t* pixels = ale_->getScreen().getArray();
   const uint8_t* second = second_last_.data();
   if (with_second_last) {
-    pool_into([&](std::size_t i) { return std::max(grey[pixels[i]], grey[second[i]]); },
-              height_, width_, resize_->source(), resize_->stride());
+    pool_into([&](std::size_t i) { return std::max(grey[pixels[i]], grey[second[i]]); }, height_,
+              width_, resize_->source(), resize_->stride());
   } else {
-    pool_into([&](std::size_t i) { return grey[pixels[i]]; }, height_, width_,
-              resize_->source(), resize_->stride());
+    pool_into([&](std::size_t i) { return grey[pixels[i]]; }, height_, width_, resize_->source(),
+              resize_->stride());
   }
 }
 
@@ -276,8 +276,8 @@ namespace {
 
 // obs[p * 4 + c] = planes c at p: a loop of constant length over restrict pointers, which the
 // compiler turns into vector shuffles.
-void interleave(const float* __restrict c0, const float* __restrict c1,
-                const float* __restrict c2, const float* __restrict c3, float* __restrict obs) {
+void interleave(const float* __restrict c0, const float* __restrict c1, const float* __restrict c2,
+                const float* __restrict c3, float* __restrict obs) {
   constexpr int kPixels = AtariEnv::kSize * AtariEnv::kSize;
   static_assert(AtariEnv::kStack == 4);
   for (int p = 0; p < kPixels; ++p) {

@@ -66,8 +66,8 @@ std::string checked_rom_path(const RomInfo& rom, const RomDir& dir);
 class AtariEnv final : public Env, public HasScreen {
  public:
   static constexpr uint64_t kDefaultSeed = 0;
-  static constexpr int kSize = 84;   // observation height and width
-  static constexpr int kStack = 4;   // frames stacked
+  static constexpr int kSize = 84;  // observation height and width
+  static constexpr int kStack = 4;  // frames stacked
 
   // Throws RomError (see checked_rom_path) and std::invalid_argument for options out of
   // range (sticky_action_prob outside [0, 1], frame_skip < 1, noop_max < 0,
@@ -97,7 +97,7 @@ class AtariEnv final : public Env, public HasScreen {
   int lives() const;
 
  private:
-  void load();          // random_seed from the pending seed, then loadROM
+  void load();  // random_seed from the pending seed, then loadROM
   // Leaves ALE, loaded and not moved since, as load() with the pending seed would: its
   // environment generator seeded anew.
   void reseed_loaded();

@@ -14,13 +14,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::unique_ptr<AtariEnv> breakout(AtariOptions options = {}) {
+std::unique_ptr<AtariEnv> breakout(const AtariOptions& options = {}) {
   return std::make_unique<AtariEnv>(*find_rom_by_name("Breakout"), options);
 }
 
 // A fresh folder under the test's temporary directory.
 fs::path temp_dir(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("ga3c_atari_test_" + name);
+  fs::path dir = fs::temp_directory_path() / ("ga3c_atari_test_" + name);
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;

@@ -60,9 +60,9 @@ EnvPtr make_atari_env(const std::string& id, const AtariOptions& options) {
   const std::string game = rest.substr(0, dash);
   const RomInfo* rom = find_rom_by_name(game);
   if (dash == std::string::npos || rest.substr(dash) != kSuffix) {
-    throw UnknownEnvError("unknown environment '" + id + "': Atari games are ALE/<Game>-v5" +
-                          (rom ? "; use ALE/" + game + kSuffix
-                               : std::string("; close names: ") + close_ids(game)));
+    throw UnknownEnvError(
+        "unknown environment '" + id + "': Atari games are ALE/<Game>-v5" +
+        (rom ? "; use ALE/" + game + kSuffix : std::string("; close names: ") + close_ids(game)));
   }
   if (rom == nullptr) {
     throw UnknownEnvError("unknown Atari game '" + game + "' in " + id + "; close names: " +

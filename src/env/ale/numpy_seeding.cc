@@ -72,7 +72,9 @@ Pcg64::Pcg64(uint64_t seed) {
   // PCG64 takes generate_state(4, uint64): the 128-bit seed (words 0, 1) and increment
   // (words 2, 3), the first word of each pair the high half.
   const std::vector<uint32_t> s = seed_sequence_state(seed, 8);
-  auto word64 = [&](int i) { return static_cast<uint64_t>(s[2 * i]) | (uint64_t{s[2 * i + 1]} << 32); };
+  auto word64 = [&](int i) {
+    return static_cast<uint64_t>(s[2 * i]) | (uint64_t{s[2 * i + 1]} << 32);
+  };
   const unsigned __int128 initstate = (static_cast<unsigned __int128>(word64(0)) << 64) | word64(1);
   const unsigned __int128 initseq = (static_cast<unsigned __int128>(word64(2)) << 64) | word64(3);
   state_ = 0;

@@ -13,8 +13,7 @@ TEST(SeedSequenceTest, MatchesNumPy) {
   EXPECT_EQ(seed_sequence_state(7, 2), (std::vector<uint32_t>{2083679832u, 3939563265u}));
   EXPECT_EQ(seed_sequence_state((uint64_t{1} << 32) + 5, 2),
             (std::vector<uint32_t>{3796490668u, 4190198742u}));
-  EXPECT_EQ(seed_sequence_state(UINT64_MAX, 2),
-            (std::vector<uint32_t>{2458692877u, 2931597649u}));
+  EXPECT_EQ(seed_sequence_state(UINT64_MAX, 2), (std::vector<uint32_t>{2458692877u, 2931597649u}));
 }
 
 TEST(Pcg64Test, RawOutputMatchesNumPy) {
@@ -28,7 +27,8 @@ TEST(Pcg64Test, RawOutputMatchesNumPy) {
 TEST(Pcg64Test, NoopCountsMatchGymnasium) {
   const std::vector<int64_t> want0 = {22, 1, 1, 30, 12, 24, 3, 3, 20, 9, 29, 13};
   const std::vector<int64_t> want12345 = {18, 2, 29, 24, 25, 10, 9, 19, 16, 14, 24, 15};
-  for (const auto& [seed, want] : {std::pair{uint64_t{0}, want0}, std::pair{uint64_t{12345}, want12345}}) {
+  for (const auto& [seed, want] :
+       {std::pair{uint64_t{0}, want0}, std::pair{uint64_t{12345}, want12345}}) {
     Pcg64 g(seed_sequence_state(seed, 2)[0]);
     std::vector<int64_t> got;
     for (std::size_t i = 0; i < want.size(); ++i) got.push_back(g.integers(1, 31));

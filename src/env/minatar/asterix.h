@@ -19,8 +19,8 @@ class Asterix {
  public:
   static constexpr const char* kName = "Asterix";
   static constexpr int kChannels = 4;
-  static constexpr std::array<Action, 5> kMinimalActions{
-      Action::kNoop, Action::kLeft, Action::kUp, Action::kRight, Action::kDown};
+  static constexpr std::array<Action, 5> kMinimalActions{Action::kNoop, Action::kLeft, Action::kUp,
+                                                         Action::kRight, Action::kDown};
   static constexpr int kNumLanes = 8;
 
   struct Entity {

@@ -1,9 +1,9 @@
 #include "env/minatar/asterix.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::env::minatar {
 namespace {
@@ -34,7 +34,7 @@ TEST_F(AsterixTest, SpawnDrawsSideGoldAndLaneLikeTheReference) {
   EXPECT_EQ(s.lanes[3].x, 0);
   EXPECT_TRUE(s.lanes[3].moving_right);
   EXPECT_FALSE(s.lanes[3].gold);
-  EXPECT_EQ(cell(4, 0, 1), 1.0f);  // enemy
+  EXPECT_EQ(cell(4, 0, 1), 1.0f);                                       // enemy
   for (int col = 0; col < 10; ++col) EXPECT_EQ(cell(4, col, 2), 0.0f);  // trail off screen
   EXPECT_EQ(s.spawn_timer, 9);  // spawn_speed 10, less this step
 }

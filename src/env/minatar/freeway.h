@@ -19,8 +19,7 @@ class Freeway {
  public:
   static constexpr const char* kName = "Freeway";
   static constexpr int kChannels = 7;
-  static constexpr std::array<Action, 3> kMinimalActions{Action::kNoop, Action::kUp,
-                                                         Action::kDown};
+  static constexpr std::array<Action, 3> kMinimalActions{Action::kNoop, Action::kUp, Action::kDown};
   static constexpr int kNumCars = 8;
 
   struct Car {

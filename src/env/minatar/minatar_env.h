@@ -41,9 +41,8 @@ class MinAtarEnv final : public Env {
         action_set_(action_set),
         rng_(kDefaultSeed) {
     if (!(sticky_action_prob >= 0.0 && sticky_action_prob <= 1.0)) {
-      throw std::invalid_argument("MinAtar " + std::string(Game::kName) +
-                                  ": sticky_action_prob " + std::to_string(sticky_action_prob) +
-                                  " is not in [0, 1]");
+      throw std::invalid_argument("MinAtar " + std::string(Game::kName) + ": sticky_action_prob " +
+                                  std::to_string(sticky_action_prob) + " is not in [0, 1]");
     }
     game_.reset(rng_);
     rng_.seed(kDefaultSeed);

@@ -1,11 +1,11 @@
 #include "env/minatar/minatar_env.h"
 
-#include <gtest/gtest.h>
-
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "env/minatar/asterix.h"
 #include "env/minatar/breakout.h"
@@ -23,9 +23,9 @@ TEST(MinAtarEnv, EveryIdHasTheGamesSpecAndActionCount) {
     int64_t channels;
     int minimal_actions;
   };
-  for (const Expected& e : {Expected{"Breakout", 4, 3}, Expected{"SpaceInvaders", 6, 4},
-                            Expected{"Freeway", 7, 3}, Expected{"Asterix", 4, 5},
-                            Expected{"Seaquest", 10, 6}}) {
+  for (const Expected& e :
+       {Expected{"Breakout", 4, 3}, Expected{"SpaceInvaders", 6, 4}, Expected{"Freeway", 7, 3},
+        Expected{"Asterix", 4, 5}, Expected{"Seaquest", 10, 6}}) {
     for (const char* version : {"-v0", "-v1"}) {
       const std::string id = std::string("MinAtar/") + e.game + version;
       auto env = make_env(id);
@@ -104,8 +104,10 @@ double repeated_fraction(double sticky_action_prob, int steps) {
     if (env.step(a, obs.data()).terminated) env.reset(obs.data());
     if (static_cast<Action>(a) != previous) {
       ++asked_other;
-      if (env.last_action() == previous) ++repeated;
-      else EXPECT_EQ(env.last_action(), static_cast<Action>(a));
+      if (env.last_action() == previous)
+        ++repeated;
+      else
+        EXPECT_EQ(env.last_action(), static_cast<Action>(a));
     }
   }
   return static_cast<double>(repeated) / asked_other;

@@ -1,10 +1,10 @@
 // Expected values printed by NumPy 2.4.6: numpy.random.RandomState(seed) and its methods.
 #include "env/minatar/mt19937_random_state.h"
 
-#include <gtest/gtest.h>
-
 #include <stdexcept>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::env::minatar {
 namespace {

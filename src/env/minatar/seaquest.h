@@ -28,9 +28,8 @@ class Seaquest {
  public:
   static constexpr const char* kName = "Seaquest";
   static constexpr int kChannels = 10;
-  static constexpr std::array<Action, 6> kMinimalActions{Action::kNoop,  Action::kLeft,
-                                                         Action::kUp,    Action::kRight,
-                                                         Action::kDown,  Action::kFire};
+  static constexpr std::array<Action, 6> kMinimalActions{
+      Action::kNoop, Action::kLeft, Action::kUp, Action::kRight, Action::kDown, Action::kFire};
 
   // Equality compares every field, as Python compares the reference's lists.
   struct Bullet {

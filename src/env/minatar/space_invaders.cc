@@ -86,9 +86,9 @@ int SpaceInvaders::act(Action action, Mt19937RandomState& /*rng: nothing random*
     // here because a cleared wave respawns at the end of the step that cleared it.
     for (int d = 0; d < kGridSize; ++d) {
       const int left = s.pos - d, right = s.pos + d;
-      const int col = left >= 0 && column_occupied(s.aliens, left) ? left
+      const int col = left >= 0 && column_occupied(s.aliens, left)     ? left
                       : right <= 9 && column_occupied(s.aliens, right) ? right
-                                                                        : -1;
+                                                                       : -1;
       if (col >= 0) {
         s.enemy_bullets[lowest_in_column(s.aliens, col)] |= static_cast<uint16_t>(1u << col);
         break;

@@ -1,9 +1,9 @@
 #include "env/minatar/space_invaders.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace ga3c::env::minatar {
 namespace {

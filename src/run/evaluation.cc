@@ -1,0 +1,180 @@
+#include "run/evaluation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+
+#include <torch/torch.h>
+
+#include "checkpoint/checkpoint_error.h"
+#include "env/registry.h"
+#include "model/actor_critic.h"
+#include "model/flat_parameters.h"
+#include "node/action_sampling.h"
+#include "node/math_threads.h"
+#include "node/seeds.h"
+
+namespace ga3c::run {
+namespace {
+
+using checkpoint::CheckpointError;
+using checkpoint::quoted;
+
+std::string observation_and_actions(const std::vector<int64_t>& shape, int64_t actions) {
+  std::string s = "observation [";
+  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
+  return s + "], " + std::to_string(actions) + " actions";
+}
+
+}  // namespace
+
+struct Evaluator::Impl {
+  std::string env_id;
+  env::EnvPtr env;
+  int64_t max_episode_frames = 0;
+  std::shared_ptr<model::ActorCritic> net;
+  std::unique_ptr<model::FlatParameters> flat;  // the view that wrote net's parameters
+  torch::Device device = torch::kCPU;
+};
+
+Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
+                     const std::string& env_id, const env::EnvOptions& options,
+                     const std::string& device)
+    : impl_(std::make_unique<Impl>()) {
+  node::limit_math_threads();
+  const checkpoint::ModelSignature& signature = c.signature;
+  const bool own_env = env_id.empty() || env_id == c.env_id;
+  impl_->env_id = own_env ? c.env_id : env_id;
+  try {
+    impl_->env = env::make_env(impl_->env_id, options);
+    impl_->max_episode_frames =
+        options.max_episode_frames.value_or(env::default_max_episode_frames(impl_->env_id));
+  } catch (const env::UnknownEnvError&) {
+    if (!own_env) throw;
+    throw CheckpointError(
+        path, "trained on " + quoted(c.env_id) + ", which this build does not have",
+        "play an environment of the same observation shape and actions with --env");
+  }
+  const env::ObservationSpec& spec = impl_->env->observation_spec();
+  const int num_actions = impl_->env->num_actions();
+  const std::string trained =
+      observation_and_actions(signature.observation_shape, signature.num_actions);
+  const std::string here = observation_and_actions(spec.shape, num_actions);
+  if (trained != here) {
+    if (own_env) {
+      throw CheckpointError(path,
+                            "its network is for " + trained + ", but " + c.env_id + " has " + here,
+                            "evaluate it with the ga3c version that wrote it");
+    }
+    throw CheckpointError(
+        path, "trained on " + c.env_id + " (" + trained + "); " + env_id + " has " + here,
+        "leave out --env to play " + c.env_id +
+            ", or choose an environment with the same observation and actions");
+  }
+
+  model::NetworkKind kind = model::NetworkKind::kAuto;
+  try {
+    kind = model::parse_network_kind(signature.network);
+  } catch (const std::invalid_argument&) {
+  }
+  if (kind == model::NetworkKind::kAuto) {  // a checkpoint names the network it resolved
+    throw CheckpointError(path, "has an unknown network " + quoted(signature.network),
+                          "evaluate it with the ga3c version that wrote it");
+  }
+  try {
+    impl_->net = model::make_actor_critic(kind, spec, num_actions);
+  } catch (const std::invalid_argument& e) {
+    throw CheckpointError(path, e.what(), "evaluate it with the ga3c version that wrote it");
+  }
+  impl_->flat = std::make_unique<model::FlatParameters>(*impl_->net);
+  model::FlatParameters& flat = *impl_->flat;
+  if (signature.num_params != flat.size()) {
+    throw CheckpointError(path,
+                          "holds " + std::to_string(signature.num_params) +
+                              " parameters, but the " + signature.network + " network for " + here +
+                              " has " + std::to_string(flat.size()),
+                          "evaluate it with the ga3c version that wrote it");
+  }
+  // merge_ranks has checked that the shards tile [0, num_params) in order.
+  std::size_t non_finite = 0;
+  for (const auto& shard : c.shards) {
+    if (shard.offset + shard.params.size() > flat.size()) {
+      throw std::invalid_argument("checkpoint shard " + std::to_string(shard.index) +
+                                  " lies outside the flat parameter vector");
+    }
+    std::copy(shard.params.begin(), shard.params.end(), flat.data() + shard.offset);
+    for (float p : shard.params) non_finite += !std::isfinite(p);
+  }
+  if (non_finite > 0) {
+    throw CheckpointError(path,
+                          std::to_string(non_finite) + " of its " + std::to_string(flat.size()) +
+                              " parameters are NaN or infinite (training diverged)",
+                          "use an earlier checkpoint");
+  }
+  // Loaded on the host; a GPU gets its copy (flat's views then no longer alias it).
+  impl_->device = torch::Device(device);
+  if (!impl_->device.is_cpu()) {
+    impl_->flat.reset();
+    impl_->net->to(impl_->device);
+  }
+}
+
+Evaluator::~Evaluator() = default;
+
+const std::string& Evaluator::env_id() const { return impl_->env_id; }
+
+const env::Env& Evaluator::env() const { return *impl_->env; }
+
+const env::ObservationSpec& Evaluator::observation_spec() const {
+  return impl_->env->observation_spec();
+}
+
+int64_t Evaluator::max_episode_frames() const { return impl_->max_episode_frames; }
+
+std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t seed,
+                                          const FrameCallback& on_first_frame,
+                                          const std::atomic<bool>* interrupt) {
+  if (episodes < 1) {
+    throw std::invalid_argument("episodes must be >= 1, got " + std::to_string(episodes));
+  }
+  torch::NoGradGuard no_grad;
+  env::Env& env = *impl_->env;
+  const int num_actions = env.num_actions();
+  // MinAtar's generator, like NumPy's RandomState, takes 32-bit seeds.
+  env.seed(seed & 0xffffffffULL);
+  std::mt19937_64 rng(node::splitmix64(seed));
+  torch::Tensor observation = torch::empty(env.observation_spec().batch_shape(1), torch::kFloat32);
+  float* obs = observation.data_ptr<float>();
+
+  std::vector<EpisodeResult> results;
+  for (int episode = 0; episode < episodes; ++episode) {
+    const bool record = episode == 0 && on_first_frame;
+    EpisodeResult result;
+    env.reset(obs);
+    if (record) on_first_frame(obs);
+    for (bool done = false; !done;) {
+      if (interrupt != nullptr && interrupt->load()) return results;
+      const torch::Tensor logits =  // [A] on the host
+          impl_->net->forward(observation.to(impl_->device)).logits[0].to(torch::kCPU);
+      int action = 0;
+      if (greedy) {
+        action = static_cast<int>(logits.argmax().item<int64_t>());  // the first of equal maxima
+      } else {
+        const torch::Tensor pi = torch::softmax(logits, 0).contiguous();
+        action =
+            node::sample_from_policy(pi.data_ptr<float>(), num_actions, node::policy_draw(rng));
+      }
+      const env::StepResult step = env.step(action, obs);
+      result.episode_return += step.reward;
+      ++result.length;
+      if (record) on_first_frame(obs);
+      done = step.terminated || step.truncated;
+      result.truncated = step.truncated && !step.terminated;
+    }
+    results.push_back(result);
+  }
+  return results;
+}
+
+}  // namespace ga3c::run
