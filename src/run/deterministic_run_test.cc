@@ -1,5 +1,6 @@
 // --deterministic end to end: whole in-process runs (run_training) on small frame budgets,
 // compared through their checkpoints bit for bit.
+#include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -196,7 +197,16 @@ INSTANTIATE_TEST_SUITE_P(
     Envs, DeterministicResume,
     ::testing::Values(ResumeCase{"CartPole-v1", algo::Correction::kNone},
                       ResumeCase{"MinAtar/Breakout-v1", algo::Correction::kNone},
-                      ResumeCase{"MinAtar/Breakout-v1", algo::Correction::kVtrace}));
+                      ResumeCase{"MinAtar/Breakout-v1", algo::Correction::kVtrace}),
+    // Names ctest can keep from build to build (the default prints the case's bytes).
+    [](const ::testing::TestParamInfo<ResumeCase>& info) {
+      std::string name = info.param.env;
+      name += info.param.correction == algo::Correction::kVtrace ? "_vtrace" : "_nstep";
+      for (char& c : name) {
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      }
+      return name;
+    });
 
 // A checkpoint from before the behaviour log-probabilities were kept resumes under
 // --correction none only: V-trace would have nothing to weigh the saved actions by.
