@@ -178,7 +178,7 @@ train_step() {
     --trainers 8 || return 1
   if have_gpu; then
     train_run cuda-16cores "$s" --device cuda --agents 256 --env-threads 8 --predictors 2 \
-      --trainers 2 --prediction-batch 256 --min-batch 160 || return 1
+      --trainers 2 --prediction-batch 256 --min-batch 160 --max-queue 320 || return 1
     train_run cuda-4workers "$s" --device cuda --workers 4 --agents 128 --env-threads 3 \
       --predictors 1 --trainers 1 --prediction-batch 128 --min-batch 80 || return 1
   fi

@@ -2,7 +2,8 @@
 """Label gpu: checkpoints do not depend on the device. A run trained with --device cuda is
 evaluated on the CPU and on the GPU (greedy, one seed: the same returns), resumed on the CPU,
 then resumed on the GPU again; config.toml follows the device of each leg. Exit 77 (ctest:
-skipped) where the binary has no CUDA or the machine no GPU."""
+skipped) where the binary has no CUDA or the machine no GPU. --on-cpu runs every leg on the CPU
+instead: the script's own logic, checked without a GPU (ctest cli_gpu_checkpoints_on_cpu)."""
 import argparse
 import os
 import re
@@ -32,8 +33,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--binary", required=True)
     parser.add_argument("--cuda-built", required=True, choices=["0", "1"])
+    parser.add_argument("--on-cpu", action="store_true",
+                        help="every leg on the CPU: a dry run of this script")
     args = parser.parse_args()
-    if args.cuda_built == "0" or gpu_count() == 0:
+    gpu, gpu0 = ("cpu", "cpu") if args.on_cpu else ("cuda", "cuda:0")
+    if not args.on_cpu and (args.cuda_built == "0" or gpu_count() == 0):
         print("skipped: no CUDA LibTorch or no GPU here")
         return SKIP
     tmp = tempfile.mkdtemp(prefix="ga3c_gpu_ckpt_")
@@ -41,30 +45,33 @@ def main():
         run_dir = os.path.join(tmp, "run")
         common = ["--quiet", "--checkpoint-every", "0"]
         run(args.binary, ["train", "--env", "MinAtar/Breakout-v0", "--run-dir", run_dir,
-                          "--device", "cuda", "--max-frames", "30000", "--seed", "3"] + common)
+                          "--device", gpu, "--max-frames", "30000", "--seed", "3"] + common)
         config = os.path.join(run_dir, "config.toml")
 
         def device_in_config():
             with open(config) as f:
                 return re.search(r'^device = "(.*)"$', f.read(), re.M).group(1)
 
-        assert device_in_config() == "cuda", device_in_config()
+        assert device_in_config() == gpu, device_in_config()
         evals = {}
-        for device in ["cpu", "cuda"]:
+        for device in ["cpu", gpu]:
             r = run(args.binary, ["eval", "--checkpoint", run_dir, "--episodes", "5",
                                   "--greedy", "--seed", "9", "--device", device])
             evals[device] = summary(r.stdout.splitlines()[0])
             print(f"eval --device {device}: {evals[device]}")
-        assert evals["cpu"] == evals["cuda"], evals
+        assert evals["cpu"] == evals[gpu], evals
         run(args.binary, ["train", "--resume", run_dir, "--device", "cpu",
                           "--max-frames", "45000"] + common)
         assert device_in_config() == "cpu", device_in_config()
-        run(args.binary, ["train", "--resume", run_dir, "--device", "cuda:0",
+        run(args.binary, ["train", "--resume", run_dir, "--device", gpu0,
                           "--max-frames", "60000"] + common)
-        assert device_in_config() == "cuda:0", device_in_config()
+        assert device_in_config() == gpu0, device_in_config()
         checkpoints = sorted(os.listdir(os.path.join(run_dir, "checkpoints")))
         print("checkpoints:", checkpoints)
-        assert any("ckpt-6" in c for c in checkpoints), checkpoints
+        # Names carry the frames zero-padded: ckpt-000000060040-ps0.ga3c.
+        frames = [int(m.group(1)) for c in checkpoints
+                  if (m := re.match(r"ckpt-(\d+)-ps0\.ga3c$", c))]
+        assert frames and max(frames) >= 60000, checkpoints
         r = run(args.binary, ["eval", "--checkpoint", run_dir, "--episodes", "2", "--device",
                               "cpu"])
         print(r.stdout.strip())
