@@ -189,8 +189,12 @@ train_step() {
 sync_step() {
   local mpirun
   mpirun=$(command -v mpirun.openmpi || command -v mpirun) || { echo "no mpirun"; return 77; }
-  "$mpirun" --allow-run-as-root --oversubscribe -n 17 "$BUILD/ga3c" bench sync --workers 16 \
-    --network a3c-cnn
+  # A bare image has no ssh or rsh, which Open MPI's default launcher needs even on one host
+  # (plm isolated starts the ranks itself), and the Debian file that turns UCX and OFI off stays
+  # in /etc/openmpi when the prefix moves: name the shared-memory transports outright.
+  OMPI_MCA_pml=ob1 OMPI_MCA_btl=self,vader \
+    "$mpirun" --allow-run-as-root --oversubscribe --mca plm isolated -n 17 "$BUILD/ga3c" \
+    bench sync --workers 16 --network a3c-cnn
 }
 
 start=$SECONDS
