@@ -1,54 +1,67 @@
 #!/usr/bin/env bash
-# Every GPU check of ga3c in one unattended run (issue 11), for a lent machine with one NVIDIA
-# GPU and 16 cores whose python3 holds a CUDA PyTorch (LibTorch inside it), CMake, ninja and a
-# compiler, but none of ga3c's other libraries and no network. Under 8 minutes there:
+# Every GPU check of ga3c in one unattended run (issues 11, 29), for a lent machine with one
+# NVIDIA GPU and 16 cores whose python3 holds a CUDA PyTorch (LibTorch inside it), CMake, ninja
+# and a compiler, but none of ga3c's other libraries and no network. The GPU steps come first,
+# and the CPU unit tests last, only if time is left:
 #   1 env      what the machine has (nvidia-smi, torch, compilers)
 #   2 deps     unpacks .device-carry/debs (scripts/device-carry.sh made them) into a prefix
-#   3 build    configures and builds ga3c against python3's LibTorch (CUDA), Release, ninja
-#   4 unit     ctest: the unit tests (no learning, cli, mpi or reference tests)
-#   5 gpu      ctest -L gpu: one training step on cuda == cpu; checkpoints across devices
-#   6 device   ctest -R cli_device: --device's refusals (exit 2, nothing written)
-#   7 trainer  bench: trainer samples/s of the A3C CNN (84x84x4) and MinAtar CNN, cpu vs cuda
-#   8 train    bench: MinAtar Breakout `ga3c train` frames/s, PPS, TPS, GPU utilisation
-#   9 sync     bench: mpirun -n 17 ga3c bench sync --workers 16 (median ms)
-# Each step's output goes to $OUT/<step>.log; $OUT/summary.txt has one line per step (PASS,
-# FAIL or SKIP, seconds) and the results table; the last lines printed are the same. A failed
-# step does not stop the later ones that do not need it.
+#   3 build    configures ga3c against python3's LibTorch (CUDA), Release, ninja, and builds
+#              only what the next steps run: ga3c, gpu_test, trainer_step_bench
+#   4 gpu      ctest -L gpu: one training step on cuda == cpu; checkpoints across devices
+#   5 device   ctest -R cli_device: --device's refusals (exit 2, nothing written)
+#   6 trainer  bench: trainer samples/s of the A3C CNN (84x84x4) and MinAtar CNN, cpu vs cuda
+#   7 train    bench: MinAtar Breakout `ga3c train` frames/s, PPS, TPS, GPU utilisation
+#   8 sync     bench: mpirun -n 17 ga3c bench sync --workers 16 (median ms)
+#   9 unit     ctest: the unit tests (no learning, cli, mpi or reference tests), if time is left
+# The whole script keeps to DEADLINE_S seconds (default 480, for a `run` timeout of 560): each
+# step runs under `timeout -k` with what is left, and a step that would start with under a
+# minute left is skipped. Each step's output goes to $WORK/<step>.log; at the end $OUT holds two
+# files, what the `run` tool brings back: summary.txt (one line per step: PASS, FAIL, SKIP or
+# TIME, seconds; the results tables) and device-check.tar.gz (every log, table and run CSV). A
+# failed step does not stop the later ones that do not need it.
 #
 # The lead, in the repository root of the checkout that `run` sends:
 #   scripts/device-carry.sh      # once, here: .device-carry/debs (~13 MiB), git-excluded
-#   run(command="bash scripts/device-check.sh", carry=[".device-carry"], timeout_s=560)
+#   run(command="OUT=$OUT bash scripts/device-check.sh", carry=[".device-carry"], timeout_s=560)
 # Dry run on a machine without a GPU (the GPU steps then report SKIP), reusing a build tree:
-#   TORCH_PYTHON=/work/venvs/torch2/bin/python BUILD=build-torch2 REUSE_BUILD=1 \
-#     REUSE_TARGETS="ga3c gpu_test trainer_step_bench" OUT=/tmp/dc bash scripts/device-check.sh
+#   BUILD=build REUSE_BUILD=1 OUT=/tmp/dc BENCH_SECONDS=5 bash scripts/device-check.sh
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 OUT=${OUT:-$ROOT/device-check-out}
-mkdir -p "$OUT"
+WORK=${WORK:-/tmp/ga3c-device-check}
+DEADLINE_S=${DEADLINE_S:-480}
 TORCH_PYTHON=${TORCH_PYTHON:-python3}
 BUILD=${BUILD:-$ROOT/build-device}
 DEPS=${DEPS:-/tmp/ga3c-deps}
 JOBS=${JOBS:-$(nproc)}
 BENCH_SECONDS=${BENCH_SECONDS:-30}
-SUMMARY=$OUT/summary.txt
-: >"$SUMMARY"
+SUMMARY=$WORK/summary.txt
 declare -A STATUS
 
-# step NAME COMMAND...: runs COMMAND with its output in $OUT/NAME.log and records the result.
+# step NAME: runs NAME_step (this script again, `--step NAME`, so that `timeout` can end it and
+# everything it started) with its output in $WORK/NAME.log, and records the result.
 step() {
   local name=$1
-  shift
-  local start=$SECONDS rc
-  echo "== $name: $*"
-  "$@" >"$OUT/$name.log" 2>&1
+  local start=$SECONDS rc left=$((DEADLINE_S - SECONDS))
+  if [ $left -lt 60 ]; then
+    STATUS[$name]=TIME
+    printf '%-8s %-4s %4ss  (not started: %s s left of %s)\n' "$name" TIME 0 "$left" \
+      "$DEADLINE_S" | tee -a "$SUMMARY"
+    return 0
+  fi
+  echo "== $name (at most $left s)"
+  timeout -k 10 "$left" bash "$ROOT/scripts/device-check.sh" --step "$name" >"$WORK/$name.log" 2>&1
   rc=$?
   local took=$((SECONDS - start)) result=PASS
   [ $rc -eq 77 ] && result=SKIP
-  [ $rc -ne 0 ] && [ $rc -ne 77 ] && result=FAIL
+  [ $rc -eq 124 ] || [ $rc -eq 137 ] && result=TIME
+  [ "$result" = PASS ] && [ $rc -ne 0 ] && result=FAIL
   STATUS[$name]=$result
-  printf '%-8s %-4s %4ss  (%s)\n' "$name" "$result" "$took" "$OUT/$name.log" | tee -a "$SUMMARY"
-  if [ "$result" = FAIL ]; then tail -n 15 "$OUT/$name.log" | sed 's/^/    | /'; fi
+  printf '%-8s %-4s %4ss  (%s.log)\n' "$name" "$result" "$took" "$name" | tee -a "$SUMMARY"
+  if [ "$result" = FAIL ] || [ "$result" = TIME ]; then
+    tail -n 15 "$WORK/$name.log" | sed 's/^/    | /' | tee -a "$SUMMARY"
+  fi
   return 0
 }
 ok() { [ "${STATUS[$1]:-}" = PASS ]; }
@@ -102,7 +115,7 @@ use_deps() {
 build_step() {
   # REUSE_BUILD=1: build the existing $BUILD as configured (a dry run's own build tree).
   if [ -n "${REUSE_BUILD:-}" ]; then
-    cmake --build "$BUILD" -j "$JOBS" --target ${REUSE_TARGETS:-all}
+    cmake --build "$BUILD" -j "$JOBS" --target ga3c gpu_test trainer_step_bench
     return
   fi
   local generator=()
@@ -110,10 +123,11 @@ build_step() {
   cmake -S "$ROOT" -B "$BUILD" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
     -DGA3C_WITH_ALE=OFF -DPython3_EXECUTABLE="$(command -v python3)" \
     "${DEPS_CMAKE[@]}" ${EXTRA_CMAKE:-} || return 1
-  cmake --build "$BUILD" -j "$JOBS"
+  cmake --build "$BUILD" -j "$JOBS" --target ga3c gpu_test trainer_step_bench
 }
 
 unit_step() {
+  cmake --build "$BUILD" -j "$JOBS" || return 1
   (cd "$BUILD" && ctest -LE 'learning|cli|mpi|gpu|reference' -j "$JOBS" --timeout 300 \
      --output-on-failure)
 }
@@ -128,7 +142,7 @@ device_cli_step() { (cd "$BUILD" && ctest -R '^cli_device$' --output-on-failure)
 trainer_step() {
   local b=$BUILD/bench/trainer_step_bench
   for net in a3c-cnn minatar-cnn; do
-    "$b" --device cpu --network "$net" --threads "$((JOBS / 2))" --seconds 8 || return 1
+    "$b" --device cpu --network "$net" --threads "$(( JOBS > 1 ? JOBS / 2 : 1 ))" --seconds 8 || return 1
     if have_gpu; then
       for threads in 1 2 4; do
         "$b" --device cuda --network "$net" --threads "$threads" --seconds 8 || return 1
@@ -143,19 +157,19 @@ trainer_step() {
 train_run() {
   local name=$1 seconds=$2
   shift 2
-  local dir=$OUT/runs/$name smi_pid=""
+  local dir=$WORK/runs/$name smi_pid=""
   rm -rf "$dir"
   if have_gpu; then
     nvidia-smi --query-gpu=utilization.gpu --format=csv,noheader,nounits -lms 250 \
-      >"$OUT/smi-$name.txt" 2>/dev/null &
+      >"$WORK/smi-$name.txt" 2>/dev/null &
     smi_pid=$!
   fi
-  timeout -s INT "$seconds" "$BUILD/ga3c" train --env MinAtar/Breakout-v0 --run-dir "$dir" \
+  timeout -k 10 -s INT "$seconds" "$BUILD/ga3c" train --env MinAtar/Breakout-v0 --run-dir "$dir" \
     --max-frames 1000000000 --status-interval 2 --checkpoint-every 0 --quiet "$@"
   local rc=$?
   [ -n "$smi_pid" ] && kill "$smi_pid" 2>/dev/null
   [ $rc -eq 0 ] || [ $rc -eq 124 ] || return 1
-  "$TORCH_PYTHON" - "$name" "$dir/system.csv" "$OUT/smi-$name.txt" "$*" >>"$OUT/train-table.txt" <<'PY'
+  "$TORCH_PYTHON" - "$name" "$dir/system.csv" "$WORK/smi-$name.txt" "$*" >>"$WORK/train-table.txt" <<'PY'
 import csv, os, sys
 name, system, smi, args = sys.argv[1:5]
 rows = list(csv.DictReader(open(system)))[2:]  # the first two intervals warm up
@@ -171,8 +185,8 @@ PY
 
 train_step() {
   local s=$BENCH_SECONDS
-  echo "| run | frames/s | PPS | TPS | GPU util | flags |" >"$OUT/train-table.txt"
-  echo "| --- | --- | --- | --- | --- | --- |" >>"$OUT/train-table.txt"
+  echo "| run | frames/s | PPS | TPS | GPU util | flags |" >"$WORK/train-table.txt"
+  echo "| --- | --- | --- | --- | --- | --- |" >>"$WORK/train-table.txt"
   train_run cpu-default "$s" --device cpu || return 1
   train_run cpu-16cores "$s" --device cpu --agents 256 --env-threads 4 --predictors 4 \
     --trainers 8 || return 1
@@ -182,7 +196,7 @@ train_step() {
     train_run cuda-4workers "$s" --device cuda --workers 4 --agents 128 --env-threads 3 \
       --predictors 1 --trainers 1 --prediction-batch 128 --min-batch 80 || return 1
   fi
-  cat "$OUT/train-table.txt"
+  cat "$WORK/train-table.txt"
   have_gpu || return 77
 }
 
@@ -197,30 +211,50 @@ sync_step() {
     bench sync --workers 16 --network a3c-cnn
 }
 
-start=$SECONDS
-step env env_step
-step deps deps_step
-TORCH_PREFIX=$("$TORCH_PYTHON" -c 'import torch; print(torch.utils.cmake_prefix_path)' 2>/dev/null)
-DEPS_CMAKE=(-DCMAKE_PREFIX_PATH="$TORCH_PREFIX")
-ok deps && use_deps
-step build build_step
+setup() {
+  TORCH_PREFIX=$("$TORCH_PYTHON" -c 'import torch; print(torch.utils.cmake_prefix_path)' 2>/dev/null)
+  DEPS_CMAKE=(-DCMAKE_PREFIX_PATH="$TORCH_PREFIX")
+  use_deps
+}
+
+if [ "${1:-}" = --step ]; then
+  [ "$2" = env ] || [ "$2" = deps ] || setup
+  case $2 in
+    device) device_cli_step ;;
+    *) "$2_step" ;;
+  esac
+  exit
+fi
+
+rm -rf "$WORK" && mkdir -p "$WORK" "$OUT"
+: >"$SUMMARY"
+# What comes back, whatever happens from here on: the summary and one archive of the rest.
+pack() {
+  cp "$SUMMARY" "$OUT/summary.txt"
+  tar -czf "$OUT/device-check.tar.gz" -C "$WORK" --exclude='*.ga3c' --exclude='events.*' \
+    --exclude='*.gif' . 2>/dev/null
+}
+trap pack EXIT
+step env
+step deps
+step build
 if ok build; then
-  step unit unit_step
-  step gpu gpu_step
-  step device device_cli_step
-  step trainer trainer_step
-  step train train_step
-  step sync sync_step
+  step gpu
+  step device
+  step trainer
+  step train
+  step sync
+  step unit
 fi
 {
   echo
   echo "trainer samples/s:"
-  grep -h '^trainer_step_bench' "$OUT/trainer.log" 2>/dev/null | sed 's/^/  /'
+  grep -h '^trainer_step_bench' "$WORK/trainer.log" 2>/dev/null | sed 's/^/  /'
   echo "MinAtar Breakout, ${BENCH_SECONDS}s each:"
-  cat "$OUT/train-table.txt" 2>/dev/null
+  cat "$WORK/train-table.txt" 2>/dev/null
   echo "sync:"
-  grep -h 'median' "$OUT/sync.log" 2>/dev/null | sed 's/^/  /'
-  echo "total $((SECONDS - start)) s"
+  grep -h 'median' "$WORK/sync.log" 2>/dev/null | sed 's/^/  /'
+  echo "total $SECONDS s of $DEADLINE_S"
 } | tee -a "$SUMMARY"
-grep -q ' FAIL ' "$SUMMARY" && exit 1
+grep -qE ' (FAIL|TIME) ' "$SUMMARY" && exit 1
 exit 0
