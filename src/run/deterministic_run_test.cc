@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -142,6 +143,11 @@ struct ResumeCase {
   const char* env;
   algo::Correction correction;
 };
+
+// gtest_discover_tests puts the printed parameter into the ctest name: words, not bytes.
+void PrintTo(const ResumeCase& c, std::ostream* os) {
+  *os << c.env << (c.correction == algo::Correction::kVtrace ? " vtrace" : " n-step");
+}
 
 class DeterministicResume : public ::testing::TestWithParam<ResumeCase> {};
 
