@@ -68,17 +68,16 @@ LoadedCheckpoint load_checkpoint(const std::string& given) {
   return {std::move(*latest.checkpoint), latest.paths.front()};
 }
 
-// The environment settings the run trained with (config::read_run_config of its saved
-// config, errors wrapped in the checkpoint's); rom_dir, when given, replaces the run's ROM
-// folder (the files may live elsewhere on this machine).
-env::EnvOptions env_options_of(const LoadedCheckpoint& loaded, const std::string& rom_dir) {
+// The settings the run trained with (config::read_run_config of its saved config, errors
+// wrapped in the checkpoint's); rom_dir, when given, replaces the run's ROM folder (the files
+// may live elsewhere on this machine).
+config::TrainConfig run_config_of(const LoadedCheckpoint& loaded, const std::string& rom_dir) {
   // An environment this build lacks is named as such (UnknownEnvError), not as a bad config.
   env::default_max_episode_frames(loaded.checkpoint.env_id);
   std::vector<std::string> flags;
   if (!rom_dir.empty()) flags = {"--rom-dir", rom_dir};
   try {
-    return config::env_options(
-        config::read_run_config(loaded.checkpoint.config_toml, "config.toml", flags));
+    return config::read_run_config(loaded.checkpoint.config_toml, "config.toml", flags);
   } catch (const std::invalid_argument& e) {
     throw checkpoint::CheckpointError(loaded.path,
                                       std::string("its config cannot be read (") + e.what() + ")",
@@ -179,8 +178,10 @@ int run_eval_command(const EvalRequest& request) {
     const std::string device = model::resolve_device(request.device);
     if (!request.record.empty()) check_record_path(request.record);
     loaded = load_checkpoint(request.checkpoint);
-    env::EnvOptions options = env_options_of(loaded, request.rom_dir);
+    const config::TrainConfig run_config = run_config_of(loaded, request.rom_dir);
+    env::EnvOptions options = config::env_options(run_config);
     options.max_episode_frames = request.max_episode_frames;
+    model::set_tf32(device, run_config.tf32);  // the run's float32 policy, as in training
     evaluator = std::make_unique<run::Evaluator>(loaded.checkpoint, loaded.path, request.env_id,
                                                  options, device);
     if (!request.record.empty()) {

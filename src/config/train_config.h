@@ -49,6 +49,10 @@ struct TrainConfig {
   // Where predictors and trainers run the network: cpu, cuda (under MPI the node-local rank
   // mod the GPU count; in one process worker w takes w mod the count) or cuda:N.
   std::string device = "cpu";
+  // On a GPU, whether cuDNN convolutions and cuBLAS products may round their float32 inputs to
+  // TF32 (faster on Ampere and later; off: results within float32 rounding of the CPU's). The
+  // same setting in training and in `ga3c eval` of the run. No effect on the CPU.
+  bool tf32 = false;
   // One worker, one agent, stepped serially on one thread (one rollout per training batch):
   // a run is a function of its seed and settings, and its checkpoints hold the worker's state
   // too, so a resumed run goes on exactly as if it had not stopped (docs/checkpoints.md).

@@ -146,6 +146,10 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--device", c.device,
         "cpu | cuda | cuda:N: where predictors and trainers run the network (cuda: under MPI "
         "the node-local rank mod the GPU count); env threads stay on the CPU");
+    app_.add_flag("--tf32", c.tf32,
+                  "On a GPU, let convolutions and matrix products round float32 inputs to TF32 "
+                  "(faster; off by default so a GPU matches the CPU to float32 rounding; eval "
+                  "uses the run's)");
     add("--peer-timeout", c.peer_timeout_s,
         "MPI: seconds a rank may stay silent before the job ends naming it (died or hung)");
     app_.add_flag("--sync-overlap", c.sync_overlap,

@@ -46,6 +46,7 @@ TEST(TrainOptions, ConfigSetsWhatNoFlagSetAndThePresetTheRest) {
   EXPECT_EQ(c.agents, 8);
   EXPECT_TRUE(c.quiet);
   EXPECT_FALSE(c.sync_overlap);
+  EXPECT_FALSE(c.tf32);                // a GPU keeps float32 unless asked
   EXPECT_EQ(c.max_frames, 1'000'000);  // CartPole's preset
   EXPECT_EQ(c.lr_schedule, algo::LrSchedule::kLinear);
 }
@@ -185,14 +186,15 @@ TEST(TrainOptions, TomlNumbersLandAsTheirValuesAndAreWrittenInDecimal) {
 }
 
 TEST(TrainOptions, ToTomlReadsBackToTheSameSettings) {
-  Train first(
-      {"--env", "CartPole-v1", "--run-dir", "runs/a \"b\" \\ c", "--sync-overlap", "--seed", "7"});
+  Train first({"--env", "CartPole-v1", "--run-dir", "runs/a \"b\" \\ c", "--sync-overlap", "--seed",
+               "7", "--tf32"});
   ASSERT_EQ(first.error_of("[train]\nagents = 16\n"), "");
   const std::string toml = first.options().to_toml();
   EXPECT_NE(toml.find("\nrun-dir = \"runs/a \\\"b\\\" \\\\ c\"\n"), std::string::npos) << toml;
   EXPECT_NE(toml.find("\nenv = \"CartPole-v1\"\n"), std::string::npos) << toml;
   EXPECT_NE(toml.find("\nseed = 7\n"), std::string::npos) << toml;
   EXPECT_NE(toml.find("\nsync-overlap = true\n"), std::string::npos) << toml;
+  EXPECT_NE(toml.find("\ntf32 = true\n"), std::string::npos) << toml;
   EXPECT_EQ(toml.find("config ="), std::string::npos) << toml;
 
   Train second;
@@ -201,6 +203,7 @@ TEST(TrainOptions, ToTomlReadsBackToTheSameSettings) {
   EXPECT_EQ(second.options().config().run_dir, "runs/a \"b\" \\ c");
   EXPECT_EQ(second.options().config().agents, 16);
   EXPECT_TRUE(second.options().config().sync_overlap);
+  EXPECT_TRUE(second.options().config().tf32);
 }
 
 }  // namespace

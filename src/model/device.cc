@@ -35,4 +35,8 @@ std::string torch_description() {
   return s + " with CUDA, " + std::to_string(compat::cuda_device_count()) + " GPU(s)";
 }
 
+void set_tf32(const std::string& device, bool tf32) {
+  if (device != "cpu") compat::allow_tf32(tf32);
+}
+
 }  // namespace ga3c::model

@@ -20,6 +20,13 @@ class DeviceError : public std::invalid_argument {
 // when no GPU or driver is found, or when N is not below the GPU count.
 std::string resolve_device(const std::string& name, int local_rank = 0);
 
+// The float32 policy of a process whose networks run on `device` (resolved, as above): with
+// tf32, cuDNN convolutions and cuBLAS matrix products may round their inputs to TF32 (10-bit
+// mantissa; faster on Ampere and later GPUs); without, they keep float32, and a GPU's results
+// stay within float32 rounding of the CPU's. Process-wide (LibTorch's global context), so
+// every worker of a process must agree; nothing happens for "cpu". Throws nothing.
+void set_tf32(const std::string& device, bool tf32);
+
 // "LibTorch 1.13.0, CPU only" or "LibTorch 2.11.0 with CUDA, 1 GPU(s)": for logs.
 std::string torch_description();
 

@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include "env/registry.h"
+#include "model/device.h"
 #include "node/policy_lag.h"
 #include "node/predictor.h"
 #include "node/seeds.h"
@@ -57,6 +58,7 @@ Ga3cNode::Ga3cNode(int worker, const config::TrainConfig& config, comm::PsLink& 
     if (config.deterministic) {
       throw std::invalid_argument("--deterministic runs on the CPU only; use --device cpu");
     }
+    model::set_tf32(config.device, config.tf32);
     const bool shared = config.optimizer_state == ps::OptimizerStateMode::kShared;
     device_model_ =
         std::make_unique<DeviceModel>(device_, params_.size(), config.optimizer, shared);

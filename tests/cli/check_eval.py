@@ -175,7 +175,14 @@ def check_interrupt(checks, binary, tmp, cartpole):
     proc = subprocess.Popen([binary, "eval", "--checkpoint", cartpole, "--episodes", "100000000",
                              "--record", gif], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    time.sleep(2)
+    # Eval opens the GIF's temporary after it handles signals: wait for it rather than for a
+    # fixed time, which a slow start (AddressSanitizer, a loaded machine) can outlast and die
+    # of the signal; then a second for the first episode (CartPole: at most 500 steps) to end.
+    deadline = time.monotonic() + 120
+    while (not any(".tmp." in n for n in os.listdir(tmp)) and proc.poll() is None
+           and time.monotonic() < deadline):
+        time.sleep(0.02)
+    time.sleep(1)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     checks.expect(proc.returncode == 130, "eval after SIGINT: exit %d: %s" % (proc.returncode,

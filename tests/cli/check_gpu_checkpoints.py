@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Label gpu: checkpoints do not depend on the device. A run trained with --device cuda is
-evaluated on the CPU and on the GPU (greedy, one seed: the same returns), resumed on the CPU,
-then resumed on the GPU again; config.toml follows the device of each leg. Exit 77 (ctest:
-skipped) where the binary has no CUDA or the machine no GPU. --on-cpu runs every leg on the CPU
-instead: the script's own logic, checked without a GPU (ctest cli_gpu_checkpoints_on_cpu)."""
+evaluated on the CPU and on the GPU (greedy, one seed: mean returns within 1 or 10%), resumed
+on the CPU, then resumed on the GPU again; config.toml follows the device of each leg. Exit 77
+(ctest: skipped) where the binary has no CUDA or the machine no GPU. --on-cpu runs every leg on
+the CPU instead: the script's own logic, checked without a GPU (ctest
+cli_gpu_checkpoints_on_cpu)."""
 import argparse
 import os
 import re
@@ -27,6 +28,10 @@ def run(binary, args):
 def summary(line):
     """The numbers of an eval summary line after the seed (mean, sd, min, max, length...)."""
     return re.sub(r"^.*seed \d+: ", "", line.strip())
+
+
+def mean_return(line):
+    return float(re.search(r"return mean (-?[0-9.]+)", line).group(1))
 
 
 def main():
@@ -59,7 +64,11 @@ def main():
                                   "--greedy", "--seed", "9", "--device", device])
             evals[device] = summary(r.stdout.splitlines()[0])
             print(f"eval --device {device}: {evals[device]}")
-        assert evals["cpu"] == evals[gpu], evals
+        # Without --tf32 the GPU's float32 results are within rounding of the CPU's, but one
+        # near-tied greedy action decided the other way changes an episode: the means agree
+        # within 1 (returns here are 0-3) or 10%, not bit for bit.
+        cpu_mean, gpu_mean = mean_return(evals["cpu"]), mean_return(evals[gpu])
+        assert abs(cpu_mean - gpu_mean) <= max(1.0, 0.1 * abs(cpu_mean)), evals
         run(args.binary, ["train", "--resume", run_dir, "--device", "cpu",
                           "--max-frames", "45000"] + common)
         assert device_in_config() == "cpu", device_in_config()
