@@ -107,7 +107,7 @@ use_deps() {
   export PMIX_INSTALL_PREFIX=$lib/pmix2
   export PMIX_MCA_mca_base_component_path=$lib/pmix2/lib/pmix
   export OMPI_MCA_mca_base_component_path=$lib/openmpi/lib/openmpi3
-  DEPS_CMAKE=(-DCMAKE_PREFIX_PATH="$TORCH_PREFIX;$DEPS/usr"
+  DEPS_CMAKE=(-DCMAKE_PREFIX_PATH="${TORCH_PREFIX:-};$DEPS/usr"
               -DMPI_CXX_COMPILER="$DEPS/usr/bin/mpicxx.openmpi"
               -DMPIEXEC_EXECUTABLE="$DEPS/usr/bin/mpirun.openmpi")
 }
@@ -211,9 +211,9 @@ sync_step() {
     bench sync --workers 16 --network a3c-cnn
 }
 
+# The parent finds LibTorch once (importing torch takes seconds) and exports it to every step.
 setup() {
-  TORCH_PREFIX=$("$TORCH_PYTHON" -c 'import torch; print(torch.utils.cmake_prefix_path)' 2>/dev/null)
-  DEPS_CMAKE=(-DCMAKE_PREFIX_PATH="$TORCH_PREFIX")
+  DEPS_CMAKE=(-DCMAKE_PREFIX_PATH="${TORCH_PREFIX:-}")
   use_deps
 }
 
@@ -235,6 +235,8 @@ pack() {
     --exclude='*.gif' . 2>/dev/null
 }
 trap pack EXIT
+TORCH_PREFIX=$("$TORCH_PYTHON" -c 'import torch; print(torch.utils.cmake_prefix_path)' 2>/dev/null)
+export TORCH_PREFIX
 step env
 step deps
 step build
