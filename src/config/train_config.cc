@@ -78,6 +78,7 @@ void validate(const TrainConfig& c) {
   require_finite("--target-return", c.target_return);
   require_finite("--lr", c.lr);
   require_finite("--entropy-beta", c.entropy_beta);
+  require_finite("--entropy-beta-final", c.entropy_beta_final);
   require_finite("--value-loss-weight", c.value_weight);
   require_finite("--vtrace-rho-bar", c.vtrace_rho_bar);
   require_finite("--vtrace-c-bar", c.vtrace_c_bar);
@@ -144,6 +145,10 @@ void validate(const TrainConfig& c) {
   require_fraction("--gamma", c.gamma);
   if (!(c.entropy_beta >= 0)) {
     bad("--entropy-beta", fmt::format("--entropy-beta must be >= 0, got {}", c.entropy_beta));
+  }
+  if (!(c.entropy_beta_final >= 0)) {
+    bad("--entropy-beta-final",
+        fmt::format("--entropy-beta-final must be >= 0, got {}", c.entropy_beta_final));
   }
   if (!(c.value_weight >= 0)) {
     bad("--value-loss-weight",

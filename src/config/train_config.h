@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "algo/flat_optimizer.h"
-#include "algo/lr_schedule.h"
+#include "algo/schedule.h"
 #include "algo/vtrace.h"
 #include "env/registry.h"
 #include "ps/lr_worker_scaling.h"
@@ -62,8 +62,12 @@ struct TrainConfig {
   int t_max = 5;
   float gamma = 0.99f;
   float lr = 3e-4f;
-  algo::LrSchedule lr_schedule = algo::LrSchedule::kConstant;
+  algo::Schedule lr_schedule = algo::Schedule::kConstant;
   float entropy_beta = 0.01f;
+  // kLinear: the entropy weight moves from entropy_beta at frame 0 to entropy_beta_final at
+  // max_frames (explore early, exploit late).
+  algo::Schedule entropy_schedule = algo::Schedule::kConstant;
+  float entropy_beta_final = 0.0f;
   float value_weight = 1.0f;  // of the value loss sum 0.5 * (R - V)^2 (GA3C: 1)
   float reward_clip = 1.0f;   // training rewards clipped to [-clip, clip]; 0: off
   float grad_clip = 0.0f;     // each batch's gradient clipped to this global L2 norm; 0: off

@@ -164,7 +164,12 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--gamma", c.gamma, "Discount per step");
     add("--lr", c.lr, "Learning rate of the local and global optimizers");
     add("--lr-schedule", lr_schedule_, "constant | linear (to 0 at --max-frames)");
-    add("--entropy-beta", c.entropy_beta, "Entropy bonus weight");
+    add("--entropy-beta", c.entropy_beta, "Entropy bonus weight (at frame 0 under a schedule)");
+    add("--entropy-schedule", entropy_schedule_,
+        "constant | linear (from --entropy-beta at frame 0 to --entropy-beta-final at "
+        "--max-frames)");
+    add("--entropy-beta-final", c.entropy_beta_final,
+        "Entropy bonus weight at --max-frames under --entropy-schedule linear");
     add("--value-loss-weight", c.value_weight,
         "Weight of the value loss, sum 0.5 * (R - V)^2 (GA3C's 1; universe-starter-agent and "
         "SB3's Atari settings weigh it 0.5)");
@@ -334,7 +339,11 @@ void TrainOptions::resolve() {
           [&] { c.optimizer.rmsprop_style = algo::parse_rmsprop_style(rmsprop_style_); });
   checked("--optimizer-state",
           [&] { c.optimizer_state = parse_optimizer_state(optimizer_state_); });
-  checked("--lr-schedule", [&] { c.lr_schedule = algo::parse_lr_schedule(lr_schedule_); });
+  checked("--lr-schedule",
+          [&] { c.lr_schedule = algo::parse_schedule(lr_schedule_, "--lr-schedule"); });
+  checked("--entropy-schedule", [&] {
+    c.entropy_schedule = algo::parse_schedule(entropy_schedule_, "--entropy-schedule");
+  });
   checked("--lr-worker-scaling",
           [&] { c.lr_worker_scaling = ps::parse_lr_worker_scaling(lr_worker_scaling_); });
   checked("--correction", [&] { c.correction = algo::parse_correction(correction_); });

@@ -65,6 +65,7 @@ class TrainOptions {
   std::string rmsprop_style_ = "tf";
   std::string optimizer_state_ = "shared";
   std::string lr_schedule_ = "constant";
+  std::string entropy_schedule_ = "constant";
   std::string lr_worker_scaling_ = "none";
   std::string ps_apply_ = "locked";
   std::string correction_ = "none";

@@ -48,7 +48,7 @@ TEST(TrainOptions, ConfigSetsWhatNoFlagSetAndThePresetTheRest) {
   EXPECT_FALSE(c.sync_overlap);
   EXPECT_FALSE(c.tf32);                // a GPU keeps float32 unless asked
   EXPECT_EQ(c.max_frames, 1'000'000);  // CartPole's preset
-  EXPECT_EQ(c.lr_schedule, algo::LrSchedule::kLinear);
+  EXPECT_EQ(c.lr_schedule, algo::Schedule::kLinear);
 }
 
 // A game's own preset wins over its family's where both set a flag; the family's fills in the
@@ -80,6 +80,20 @@ TEST(TrainOptions, GamePresetOverFamilyPreset) {
   EXPECT_EQ(cartpole.options().config().correction, algo::Correction::kNone);
 }
 
+// The entropy schedule's flags and their errors.
+TEST(TrainOptions, EntropySchedule) {
+  Train annealed({"--entropy-schedule", "linear", "--entropy-beta-final", "0.001"});
+  EXPECT_EQ(annealed.error_of("[train]\n"), "");
+  EXPECT_EQ(annealed.options().config().entropy_schedule, algo::Schedule::kLinear);
+  EXPECT_EQ(annealed.options().config().entropy_beta_final, 0.001f);
+  Train unknown({"--entropy-schedule", "cosine"});
+  EXPECT_EQ(unknown.error_of("[train]\n"),
+            "unknown --entropy-schedule 'cosine'; use constant or linear");
+  Train negative({"--entropy-beta-final", "-0.1"});
+  EXPECT_NE(negative.error_of("[train]\n").find("--entropy-beta-final must be >= 0"),
+            std::string::npos);
+}
+
 // The ALE family's preset: what took Breakout-v5 from random play to learning
 // (docs/results/atari.md); a flag still wins.
 TEST(TrainOptions, AtariPreset) {
@@ -89,7 +103,7 @@ TEST(TrainOptions, AtariPreset) {
   EXPECT_EQ(c.optimizer.rmsprop_style, algo::RmsPropStyle::kTorch);
   EXPECT_EQ(c.optimizer.rmsprop_eps, 1e-5);
   EXPECT_EQ(c.lr, 7e-4f);
-  EXPECT_EQ(c.lr_schedule, algo::LrSchedule::kLinear);
+  EXPECT_EQ(c.lr_schedule, algo::Schedule::kLinear);
   EXPECT_EQ(c.sync_freq, 1);
   EXPECT_EQ(c.correction, algo::Correction::kVtrace);
   EXPECT_EQ(c.grad_clip, 0.0f);  // the flag's, over the preset's 40

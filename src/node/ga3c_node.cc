@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "algo/schedule.h"
 #include "env/registry.h"
 #include "model/device.h"
 #include "node/policy_lag.h"
@@ -18,9 +19,11 @@
 namespace ga3c::node {
 namespace {
 
-LossConfig loss_config(const config::TrainConfig& c) {
+// The loss settings after `frames` job frames.
+LossConfig loss_config(const config::TrainConfig& c, int64_t frames) {
   LossConfig l;
-  l.entropy_beta = c.entropy_beta;
+  l.entropy_beta = algo::scheduled(c.entropy_schedule, c.entropy_beta, c.entropy_beta_final, frames,
+                                   c.max_frames);
   l.value_weight = c.value_weight;
   l.grad_clip = c.grad_clip;
   l.correction = c.correction;
@@ -141,7 +144,8 @@ void Ga3cNode::start() {
     spawn(fmt::format("trainer{}", t), [this] {
       try {
         run_trainer(
-            training_, snapshots_, obs_shape_, config_.min_batch, loss_config(config_),
+            training_, snapshots_, obs_shape_, config_.min_batch,
+            [this] { return loss_config(config_, job_frames_.now()); },
             [this](const torch::Tensor& g, const BatchResult& b) { train_step(g, b); },
             [this](const std::vector<Rollout>& batch) {
               if (health_probe_) health_probe_->offer(batch);
@@ -188,8 +192,8 @@ void Ga3cNode::run_serial() {
       if (health_probe_) health_probe_->offer(batch);
       BatchResult result;
       try {
-        result =
-            compute_gradient(*snapshots_.current(), batch, obs_shape_, loss_config(config_), grad);
+        result = compute_gradient(*snapshots_.current(), batch, obs_shape_,
+                                  loss_config(config_, job_frames_.now()), grad);
       } catch (const NonFiniteError& e) {
         throw located(e);
       }

@@ -216,7 +216,7 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
 }
 
 void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& params,
-                 const std::vector<int64_t>& obs_shape, int min_batch, const LossConfig& loss,
+                 const std::vector<int64_t>& obs_shape, int min_batch, const LossAt& loss,
                  const GradientSink& sink, const BatchObserver& observe) {
   const model::ThreadStream stream(params.device());
   const bool on_cpu = params.device().is_cpu();
@@ -228,13 +228,14 @@ void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& par
       rollouts.pop_batch(static_cast<std::size_t>(min_batch), batch);
       if (observe) observe(batch);
       const auto snapshot = params.current();
+      const LossConfig settings = loss();
       BatchResult result;
       if (on_cpu) {
-        result = compute_gradient(*snapshot, batch, obs_shape, loss, host_grad);
+        result = compute_gradient(*snapshot, batch, obs_shape, settings, host_grad);
         grad = torch::from_blob(host_grad.data(), {static_cast<int64_t>(host_grad.size())},
                                 torch::kFloat32);
       } else {
-        result = compute_gradient(*snapshot, batch, obs_shape, loss, grad);
+        result = compute_gradient(*snapshot, batch, obs_shape, settings, grad);
       }
       sink(grad, result);
     }

@@ -70,13 +70,16 @@ BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vecto
                              const std::vector<int64_t>& obs_shape, const LossConfig& loss,
                              torch::Tensor& grad);
 
+// The loss settings for the next batch (its entropy weight follows --entropy-schedule).
+using LossAt = std::function<LossConfig()>;
+
 // Sees each batch before its gradient is computed (the health monitor keeps observations).
 using BatchObserver = std::function<void(const std::vector<Rollout>&)>;
 
 // The thread body; returns when the training queue is closed. Errors propagate. On a GPU the
 // thread runs on a stream of its own, and so does the sink.
 void run_trainer(BlockingQueue<Rollout>& rollouts, const ParameterSnapshots& params,
-                 const std::vector<int64_t>& obs_shape, int min_batch, const LossConfig& loss,
+                 const std::vector<int64_t>& obs_shape, int min_batch, const LossAt& loss,
                  const GradientSink& sink, const BatchObserver& observe = {});
 
 }  // namespace ga3c::node

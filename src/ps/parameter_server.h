@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "algo/flat_optimizer.h"
-#include "algo/lr_schedule.h"
+#include "algo/schedule.h"
 #include "ps/global_counters.h"
 #include "ps/lr_worker_scaling.h"
 #include "ps/shard.h"
@@ -23,7 +23,7 @@ struct ParameterServerConfig {
   ApplyMode apply = ApplyMode::kLocked;  // racy: unsafe, for study only (see ApplyMode)
   algo::OptimizerConfig optimizer;
   float lr = 3e-4f;
-  algo::LrSchedule lr_schedule = algo::LrSchedule::kConstant;
+  algo::Schedule lr_schedule = algo::Schedule::kConstant;
   int64_t max_frames = 0;  // environment frames; stop once reached (0: never)
   int workers = 1;         // worker nodes pushing to the server (for lr_worker_scaling)
   LrWorkerScaling lr_worker_scaling = LrWorkerScaling::kNone;

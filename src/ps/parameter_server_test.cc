@@ -65,7 +65,7 @@ TEST(ParameterServer, StopsAtMaxFramesAndOnRequest) {
 TEST(ParameterServer, LinearScheduleAnnealsWithGlobalFrames) {
   ParameterServerConfig c;
   c.lr = 1e-3f;
-  c.lr_schedule = algo::LrSchedule::kLinear;
+  c.lr_schedule = algo::Schedule::kLinear;
   c.max_frames = 1000;
   ParameterServer ps({0.0f}, c);
   ps.report(250, 0, false);
@@ -82,7 +82,7 @@ TEST(ParameterServer, ScalesTheLearningRateWithTheWorkerCount) {
   c.lr_worker_scaling = LrWorkerScaling::kInverseSqrt;
   EXPECT_FLOAT_EQ(ParameterServer({0.0f}, c).current_lr(), 1e-3f / 4);
   // The schedule applies first: half-way through a linear schedule, then / sqrt(16).
-  c.lr_schedule = algo::LrSchedule::kLinear;
+  c.lr_schedule = algo::Schedule::kLinear;
   c.max_frames = 1000;
   EXPECT_FLOAT_EQ(learning_rate(c, 500), 0.5e-3f / 4);
   EXPECT_EQ(parse_lr_worker_scaling("inverse-sqrt"), LrWorkerScaling::kInverseSqrt);

@@ -25,7 +25,7 @@ ps::ParameterServerConfig server_config(int64_t max_frames) {
   ps::ParameterServerConfig c;
   c.num_shards = 2;
   c.lr = 0.01f;
-  c.lr_schedule = algo::LrSchedule::kLinear;
+  c.lr_schedule = algo::Schedule::kLinear;
   c.max_frames = max_frames;
   return c;  // TF-style RMSProp, shared state
 }
@@ -74,7 +74,7 @@ TEST(Checkpointing, AResumedServerGoesOnWithTheSavedCountersScheduleAndSlots) {
   for (int s = 0; s < 2; ++s) restore_shard(latest.paths[0], saved, s, resumed.shard(s));
   resumed.counters().restore(saved.frames, saved.episodes, saved.updates);
 
-  EXPECT_EQ(resumed.current_lr(), algo::lr_at(algo::LrSchedule::kLinear, 0.01f, 3000, 7000));
+  EXPECT_EQ(resumed.current_lr(), algo::lr_at(algo::Schedule::kLinear, 0.01f, 3000, 7000));
   EXPECT_FLOAT_EQ(resumed.current_lr(), 0.01f * 4.0f / 7.0f);
   for (int s = 0; s < 2; ++s) {
     const ps::ShardState a = original.shard(s).snapshot(), b = resumed.shard(s).snapshot();

@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "algo/lr_schedule.h"
+#include "algo/schedule.h"
 #include "checkpoint/checkpoint_directory.h"
 #include "checkpoint/checkpoint_error.h"
 #include "checkpoint/checkpoint_fixture.h"
@@ -247,7 +247,7 @@ TEST(DeterministicRun, VtraceRefusesASavedRolloutWithoutBehaviourLogProbabilitie
 TEST(DeterministicRun, ResumedLinearScheduleFollowsTheNewBudget) {
   const std::string dir = fresh_dir("linear");
   config::TrainConfig c4 = deterministic("CartPole-v1", 4000, dir);
-  c4.lr_schedule = algo::LrSchedule::kLinear;
+  c4.lr_schedule = algo::Schedule::kLinear;
   const Checkpoint b4 = run(c4);
   const std::size_t rows_before = csv_rows(dir + "/train.csv").size();
   config::TrainConfig c8 = c4;
@@ -263,7 +263,7 @@ TEST(DeterministicRun, ResumedLinearScheduleFollowsTheNewBudget) {
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto frames = static_cast<int64_t>(rows[i].at(1));
     const int64_t budget = i < rows_before ? 4000 : 8000;
-    const double expected = algo::lr_at(algo::LrSchedule::kLinear, c4.lr, frames, budget);
+    const double expected = algo::lr_at(algo::Schedule::kLinear, c4.lr, frames, budget);
     EXPECT_NEAR(rows[i].at(9), expected, 1e-5 * expected + 1e-12) << "row " << i;
   }
   EXPECT_NEAR(rows[rows_before].at(9), 0.0015, 1e-5);  // half of lr, half-way to 8,000
@@ -277,8 +277,8 @@ TEST(DeterministicRun, ResumedLinearScheduleFollowsTheNewBudget) {
   const ps::ShardState restored = server.shard(0).snapshot();
   EXPECT_TRUE(same_bits(restored.slots.first, b4.shards[0].slots.first));
   EXPECT_EQ(restored.slots.steps, b4.shards[0].slots.steps);
-  EXPECT_EQ(server.current_lr(), algo::lr_at(algo::LrSchedule::kLinear, c4.lr, 4000, 8000));
-  EXPECT_EQ(algo::lr_at(algo::LrSchedule::kLinear, c4.lr, b8.frames, 8000), 0.0f);
+  EXPECT_EQ(server.current_lr(), algo::lr_at(algo::Schedule::kLinear, c4.lr, 4000, 8000));
+  EXPECT_EQ(algo::lr_at(algo::Schedule::kLinear, c4.lr, b8.frames, 8000), 0.0f);
 }
 
 TEST(DeterministicRun, IsAFunctionOfTheSeed) {

@@ -34,7 +34,7 @@ config::TrainConfig cartpole(int64_t max_frames, const std::string& dir) {
   c.max_frames = max_frames;
   c.run_dir = dir;
   c.lr = 0.003f;
-  c.lr_schedule = algo::LrSchedule::kLinear;
+  c.lr_schedule = algo::Schedule::kLinear;
   c.health_every = 10;
   c.stop_on_dead_network = true;
   c.checkpoint_every_s = 0;  // only the final save: frame budgets, not wall time
