@@ -3,7 +3,8 @@
 #   scripts/test.sh               the whole suite
 #   scripts/test.sh --sanitizers  then the style (.clang-format) and .clang-tidy's checks, the
 #                                 concurrency tests under ThreadSanitizer (build-tsan/)
-#                                 and the suite without learning runs under AddressSanitizer
+#                                 and the suite without learning runs and the Slurm jobs
+#                                 (the main build runs them) under AddressSanitizer
 #                                 (build-asan/), then the checkpoint and config readers' fuzzers
 #                                 for GA3C_FUZZ_SECONDS each (default 120; clang, build-fuzz/)
 set -euo pipefail
@@ -47,7 +48,7 @@ if [ "${1:-}" = "--sanitizers" ]; then
   phase "AddressSanitizer build and tests"
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_SANITIZE=address "${launcher[@]}"
   cmake --build build-asan -j"$jobs"
-  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -LE learning)
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -LE "learning|slurm")
 
   phase "fuzzers"
   # libFuzzer needs clang; only the fuzzers and their seed writers are built there.

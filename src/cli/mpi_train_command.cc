@@ -49,9 +49,19 @@ int run_mpi_train_command(config::TrainOptions& options, comm::MpiWorld& world) 
   run::ResolvedRun resolved;
   config::TrainConfig& config = resolved.config;
   comm::MpiRoles roles;
+  std::string resume_dir;
+  try {
+    resume_dir = run::decide_resume(options);
+  } catch (const std::exception& e) {
+    if (first) std::fprintf(stderr, "ga3c train: error: %s\n", config::one_line(e.what()).c_str());
+    return 2;  // every rank read the same flags
+  }
+  // --resume auto looks at the run directory, which rank 0 is about to fill: its look decides.
+  resume_dir = world.broadcast(resume_dir, 0, options.config().peer_timeout_s);
   try {
     // Every rank reads the checkpoint itself (the run directory is on a shared filesystem).
-    resolved = run::resolve_run(options);
+    resolved = run::resolve_run(options, resume_dir, first);
+    if (resolved.finished) return 0;
     if (config.deterministic) {
       throw std::invalid_argument(fmt::format(
           "--deterministic runs in one process, not as {} MPI ranks; start it without mpirun",

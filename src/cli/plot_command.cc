@@ -29,7 +29,7 @@ void bind_plot_options(CLI::App& plot, plot::PlotRequest& request) {
 
 int run_plot_command(const plot::PlotRequest& request) {
   const std::atomic<bool>& stop =
-      install_stop_signals("keeping the pictures already drawn (signal again to exit now)");
+      install_stop_signals("keeping the pictures already drawn (Ctrl-C again to exit now)");
   try {
     const plot::PlotOutcome outcome = plot::plot_runs(request, [&] { return stop.load(); });
     std::string names;

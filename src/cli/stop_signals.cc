@@ -15,8 +15,14 @@ static_assert(std::atomic<const char*>::is_always_lock_free, "read from a signal
 
 void write_all(const char* text) { (void)!write(STDERR_FILENO, text, std::strlen(text)); }
 
-extern "C" void on_stop_signal(int) {
-  if (stop_requested.exchange(true)) _exit(130);
+extern "C" void on_stop_signal(int signal) {
+  if (stop_requested.exchange(true)) {
+    // A scheduler may deliver SIGTERM more than once (Slurm signals both srun, which passes it
+    // on, and the tasks) and kills after its grace period anyway: only a person's second
+    // Ctrl-C means "now".
+    if (signal == SIGINT) _exit(130);
+    return;
+  }
   write_all("\nstopping: ");
   write_all(stop_doing.load());
   write_all("\n");

@@ -1,5 +1,6 @@
 // SIGINT and SIGTERM (what Slurm sends before it kills a job): the first asks the command to
-// stop cleanly, a second one exits at once with status 130.
+// stop cleanly, a second SIGINT exits at once with status 130. Further SIGTERMs are ignored:
+// under Slurm one stop can arrive twice, and a scheduler follows with SIGKILL anyway.
 #pragma once
 
 #include <atomic>
@@ -10,6 +11,6 @@ namespace ga3c::cli {
 // "\nstopping: <doing>\n" to stderr, doing saying what the command does before it ends (a
 // string that outlives the process's handlers; the last call's wins).
 const std::atomic<bool>& install_stop_signals(
-    const char* doing = "finishing the current steps (signal again to exit now)");
+    const char* doing = "finishing the current steps (Ctrl-C again to exit now)");
 
 }  // namespace ga3c::cli

@@ -36,6 +36,7 @@ int run_train_command(config::TrainOptions& options) {
   metrics::RunDirectoryLock lock;  // held to the end of the run
   try {
     resolved = run::resolve_run(options);
+    if (resolved.finished) return 0;
     // Before anything is written: a GPU that cannot be had ends the command here.
     model::resolve_device(config.device);
     if (config.run_dir.empty()) config.run_dir = metrics::claim_default_run_dir(config.env_id);

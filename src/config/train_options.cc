@@ -216,7 +216,8 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
     add("--keep-checkpoints", c.keep_checkpoints, "Newest checkpoints kept (per server rank)");
     add("--resume", c.resume_dir,
         "Go on from the latest complete checkpoint of this run directory, with its settings "
-        "(flags given here override them, e.g. a larger --max-frames)");
+        "(flags given here override them, e.g. a larger --max-frames). auto: go on in "
+        "--run-dir if it holds a run, else start it there (for jobs a scheduler requeues)");
   });
   group("Health", [&] {
     add("--health-every", c.health_every,

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -38,6 +39,9 @@ class TrainOptions {
   // config.toml), applied by resolve() after the --config file, to what neither set, but for
   // run-dir (a resumed run stays in its directory).
   void set_saved_config(std::string toml, std::string file);
+
+  // --resume auto, decided (run/resume.h): the run directory to go on from, or "" to start.
+  void set_resume_dir(std::string dir) { config_.resume_dir = std::move(dir); }
 
   const config::TrainConfig& config() const { return config_; }
   const std::string& log_level() const { return log_level_; }

@@ -1,8 +1,10 @@
 #include "metrics/run_directory.h"
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 
 namespace ga3c::metrics {
 
@@ -35,8 +37,10 @@ std::string claim_default_run_dir(const std::string& env_id) {
 
 namespace {
 
+constexpr const char* kRunFiles[] = {"episodes.csv", "config.toml"};
+
 void check_holds_no_run(const std::string& dir) {
-  for (const char* file : {"episodes.csv", "config.toml"}) {
+  for (const char* file : kRunFiles) {
     if (fs::exists(fs::path(dir) / file)) {
       throw RunDirectoryError("run directory '" + dir + "' already holds a run (" + file +
                               "); choose a new --run-dir or remove the old run");
@@ -45,6 +49,11 @@ void check_holds_no_run(const std::string& dir) {
 }
 
 }  // namespace
+
+bool holds_run(const std::string& dir) {
+  return std::any_of(std::begin(kRunFiles), std::end(kRunFiles),
+                     [&](const char* file) { return fs::exists(fs::path(dir) / file); });
+}
 
 RunDirectoryLock prepare_run_dir(const std::string& dir) {
   std::error_code ec;

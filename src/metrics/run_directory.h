@@ -24,6 +24,9 @@ std::string default_run_dir(const std::string& env_id);
 // RunDirectoryError when runs/ cannot be written.
 std::string claim_default_run_dir(const std::string& env_id);
 
+// Whether dir holds a run: its episodes.csv or config.toml (a run writes both before it trains).
+bool holds_run(const std::string& dir);
+
 // Creates dir (and its parents), locks it for this process (RunDirectoryLock, held as long
 // as the returned object lives) and checks that a file can be written in it. Throws
 // RunDirectoryError when it cannot be created or written, already holds a run (episodes.csv

@@ -69,15 +69,18 @@ std::optional<Resume> find_resume(config::TrainOptions& options) {
 }
 
 // After resolve(): the config in the resumed run's directory, the checkpoint checked to fit it.
+// finished: the run has reached its budget (--resume auto), so the checkpoint is checked to fit
+// the settings but not against --max-frames.
 config::TrainConfig resumed_config(const config::TrainOptions& options,
-                                   std::optional<Resume>& resume) {
+                                   std::optional<Resume>& resume, bool finished) {
   config::TrainConfig config = options.config();
   if (!resume) return config;
   config.run_dir = config.resume_dir;
   config.resumed_at_frames = resume->checkpoint.frames;
   resume->setup = std::make_shared<const RunSetup>(make_run_setup(config));
-  check_resumable(resume->path, resume->checkpoint, run_identity(*resume->setup, config, "", 1),
-                  config);
+  config::TrainConfig fit = config;
+  if (finished) fit.max_frames = resume->checkpoint.frames + 1;
+  check_resumable(resume->path, resume->checkpoint, run_identity(*resume->setup, fit, "", 1), fit);
   const std::string fix = "make the run directory writable to go on";
   metrics::check_writable(config.run_dir, fix);
   metrics::check_writable(checkpoint_dir(config.run_dir), fix);
@@ -93,12 +96,40 @@ config::TrainConfig resumed_config(const config::TrainOptions& options,
 
 }  // namespace
 
-ResolvedRun resolve_run(config::TrainOptions& options) {
+std::string decide_resume(const config::TrainOptions& options) {
+  const config::TrainConfig& c = options.config();
+  if (c.resume_dir != "auto") return c.resume_dir;
+  if (c.run_dir.empty()) {
+    throw std::invalid_argument(
+        "--resume auto goes on in --run-dir, or starts a run there; give --run-dir DIR on the "
+        "command line");
+  }
+  return std::filesystem::is_directory(c.run_dir) && metrics::holds_run(c.run_dir) ? c.run_dir : "";
+}
+
+ResolvedRun resolve_run(config::TrainOptions& options, const std::optional<std::string>& decided,
+                        bool say) {
+  const bool automatic = options.config().resume_dir == "auto";
+  if (automatic) {
+    options.set_resume_dir(decided ? *decided : decide_resume(options));
+    if (say) {
+      spdlog::info(options.config().resume_dir.empty()
+                       ? "--resume auto: '{}' holds no run; starting it"
+                       : "--resume auto: '{}' holds a run; going on from its newest checkpoint",
+                   options.config().run_dir);
+    }
+  }
   ResolvedRun run;
   run.resume = find_resume(options);
   options.resolve();
   spdlog::set_level(spdlog::level::from_str(options.log_level()));
-  run.config = resumed_config(options, run.resume);
+  run.finished =
+      automatic && run.resume && run.resume->checkpoint.frames >= options.config().max_frames;
+  run.config = resumed_config(options, run.resume, run.finished);
+  if (run.finished && say) {
+    spdlog::info("--resume auto: the run has {} frames of --max-frames {}; nothing to train",
+                 run.config.resumed_at_frames, run.config.max_frames);
+  }
   return run;
 }
 

@@ -26,9 +26,19 @@ struct Resume {
 struct ResolvedRun {
   config::TrainConfig config;
   std::optional<Resume> resume;
+  bool finished = false;  // --resume auto of a run that has reached --max-frames
 };
 
-// After parsing. Without --resume: the resolved options (TrainOptions::resolve). With it:
+// --resume auto, as Sample Factory's --restart_behavior resume and Lightning's
+// ckpt_path="last" go on: "" (start afresh) when --run-dir is absent or holds no run
+// (metrics::holds_run), else --run-dir (go on from its newest complete checkpoint; one that has
+// none is then CheckpointError). Any other --resume comes back as it is. Throws
+// std::invalid_argument for auto without --run-dir on the command line.
+std::string decide_resume(const config::TrainOptions& options);
+
+// After parsing. --resume auto is first decided: by `decided` (under MPI, rank 0's
+// decide_resume), else by decide_resume here; with `say`, the decision is logged. Without
+// --resume: the resolved options (TrainOptions::resolve). With it:
 // the latest complete checkpoint in <resume>/checkpoints (newer files passed over are logged,
 // with why), its saved settings under those the command line and --config set, the run
 // directory the resumed one, and the checkpoint checked to fit them
@@ -36,8 +46,11 @@ struct ResolvedRun {
 // columns this version appends (metrics::CsvHeaderError). Sets the log level. Throws
 // std::invalid_argument for bad settings or a --resume that is not a directory or whose
 // --run-dir names another one, CheckpointError when there is no fitting checkpoint,
-// RunDirectoryError when the run cannot be written.
-ResolvedRun resolve_run(config::TrainOptions& options);
+// RunDirectoryError when the run cannot be written. Under --resume auto a run whose newest
+// checkpoint has reached --max-frames is finished (ResolvedRun::finished, logged), not an
+// error: a job requeued after its end has nothing to do.
+ResolvedRun resolve_run(config::TrainOptions& options,
+                        const std::optional<std::string>& decided = std::nullopt, bool say = true);
 
 // How a run starts (its saved config, and the checkpoint when resuming: moved out of
 // `resume`) and how its recorders write (a resumed run appends after the rows up to the

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Checkpoints through the real `ga3c` binary: a run saves at the end, `--resume` goes on from
 the latest complete checkpoint with its counters, SIGINT and SIGTERM stop with a final
-checkpoint and exit 0, a second signal exits 130 leaving the last checkpoint intact, damaged or
-unfitting checkpoints are refused with one line and exit 2 without writing anything (a newest
-one in a newer format too, rather than passed over), and a
-NaN stops the run naming the step while the last good checkpoint stays the latest."""
+checkpoint and exit 0, a second SIGINT exits 130 leaving the last checkpoint intact (a second
+SIGTERM is ignored: the run still saves and exits 0), damaged or unfitting checkpoints are
+refused with one line and exit 2 without writing anything (a newest one in a newer format too,
+rather than passed over), and a NaN stops the run naming the step while the last good checkpoint
+stays the latest."""
 import argparse
 import glob
 import os
@@ -16,15 +17,10 @@ import sys
 import tempfile
 import time
 
-FAILURES = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from expectations import FAILURES, expect  # noqa: E402
+
 QUICK = ["--env", "CartPole-v1", "--agents", "4", "--quiet", "--checkpoint-every", "0"]
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print("FAIL: " + message)
-    return condition
 
 
 def run(binary, args, timeout=120):
@@ -292,6 +288,22 @@ def main():
     expect(twice.returncode == 130, "second signal: exit %d, expected 130" % twice.returncode)
     latest = checkpoints(interrupted)
     expect(len(latest) >= 1, "second signal: no checkpoint left")
+    # Two SIGTERMs, as Slurm can deliver one stop (to srun, which passes it on, and to the
+    # task): the second is ignored and the run still ends cleanly with a final checkpoint.
+    rows = sum(1 for _ in open(os.path.join(interrupted, "episodes.csv")))
+    before = set(latest)
+    termed = subprocess.Popen([binary, "train", "--resume", interrupted, "--max-frames",
+                               "100000000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True)
+    expect(wait_for_rows(os.path.join(interrupted, "episodes.csv"), rows + 50),
+           "two SIGTERMs: the resumed run wrote no episodes")
+    termed.send_signal(signal.SIGTERM)
+    time.sleep(0.005)
+    termed.send_signal(signal.SIGTERM)
+    termed.communicate(timeout=60)
+    expect(termed.returncode == 0, "two SIGTERMs: exit %d, expected 0" % termed.returncode)
+    latest = checkpoints(interrupted)
+    expect(set(latest) - before, "two SIGTERMs: no final checkpoint")
     # The last checkpoint reads back: a resume to just past it starts and finishes.
     last = frames_of(latest[-1])
     proc = run(binary, ["--resume", interrupted, "--max-frames", str(last + 1000)])

@@ -19,16 +19,11 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from expectations import FAILURES, expect  # noqa: E402
+
 SUMMARY = re.compile(r"over (?P<episodes>\d+) episodes?, length mean (?P<length>[\d.]+), "
                      r"(?P<truncated>\d+) truncated at (?P<limit>\d+) frames$")
-FAILURES = []
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print("FAIL: " + message)
-    return condition
 
 
 def ga3c(binary, *args, timeout=300):

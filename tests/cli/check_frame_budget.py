@@ -12,15 +12,10 @@ import subprocess
 import sys
 import tempfile
 
-FAILURES = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from expectations import FAILURES, expect  # noqa: E402
+
 BUDGET = 5000
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print("FAIL: " + message)
-    return condition
 
 
 def check(binary, tmp, name, extra, runners=1):

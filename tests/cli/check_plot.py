@@ -220,7 +220,7 @@ def check_interrupt(checks, binary, run_dir, tmp):
         return
     lines = err.strip().splitlines()
     checks.expect(proc.returncode == 130, "plot SIGINT: exit code %d, expected 130" % proc.returncode)
-    want = ["stopping: keeping the pictures already drawn (signal again to exit now)",
+    want = ["stopping: keeping the pictures already drawn (Ctrl-C again to exit now)",
             "ga3c plot: interrupted: kept 1 of 4 pictures in %s: return_vs_frames.png" % out]
     lines = [line for line in lines if line]
     checks.expect(lines == want, "plot SIGINT: stderr %r, expected %r" % (lines, want))

@@ -14,15 +14,10 @@ import sys
 import tempfile
 import time
 
-FAILURES = []
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from expectations import FAILURES, expect  # noqa: E402
+
 QUICK = ["--env", "CartPole-v1", "--agents", "4", "--quiet", "--checkpoint-every", "0"]
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print("FAIL: " + message)
-    return condition
 
 
 def lines_of(proc_output):

@@ -22,14 +22,8 @@ import time
 
 from tensorboard.backend.event_processing import event_accumulator
 
-FAILURES = []
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print("FAIL: " + message)
-    return condition
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from expectations import FAILURES, expect  # noqa: E402
 
 
 def newest_checkpoint_frames(run_dir):

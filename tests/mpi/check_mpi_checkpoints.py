@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Checkpoints of an MPI job (2 server ranks, 1 worker): server 0 orders every save, so each
 frame count has one file per server rank; --resume goes on from them under mpirun and in one
-process; SIGTERM to every rank (as Slurm sends it) stops the job with exit 0 and a final,
-complete checkpoint."""
+process; --resume auto goes on in a folder that holds the run and starts an absent one; SIGTERM
+to every rank (as Slurm sends it) stops the job with exit 0 and a final, complete checkpoint."""
 import argparse
 import glob
 import os
@@ -14,14 +14,8 @@ import time
 
 from mpi_job import MpiJob, mpi_env
 
-FAILURES = []
-
-
-def expect(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print("FAIL: " + message, flush=True)
-    return condition
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from expectations import FAILURES, expect  # noqa: E402
 
 
 def saves(run_dir):
@@ -71,6 +65,17 @@ def main():
     code, out = run_job([args.binary, "train", "--resume", run_dir, "--max-frames", "70000"])
     expect(code == 0 and max(saves(run_dir)) >= 70000,
            "in one process: exit %s, saves %s" % (code, saves(run_dir)))
+
+    # --resume auto, as a requeued job runs it: rank 0's look at the folder decides for all.
+    code, out = run_job(job + ["--resume", "auto", "--run-dir", run_dir, "--max-frames", "80000"])
+    expect(code == 0 and "holds a run; going on" in out and max(saves(run_dir)) >= 80000,
+           "--resume auto of the run: exit %s, saves %s" % (code, saves(run_dir)))
+    auto_dir = os.path.join(tmp, "auto")
+    code, out = run_job(job + ["--resume", "auto", "--run-dir", auto_dir, "--num-ps", "2",
+                               "--workers", "1", "--max-frames", "20000"] + quick)
+    expect(code == 0 and "holds no run; starting it" in out and saves(auto_dir)
+           and max(saves(auto_dir)) >= 20000,
+           "--resume auto of an absent folder: exit %s, saves %s" % (code, saves(auto_dir)))
 
     # SIGTERM to every rank, as Slurm does before it kills a job.
     term_dir = os.path.join(tmp, "term")
