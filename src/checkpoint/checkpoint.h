@@ -51,6 +51,12 @@ struct EnvReplayState {
 struct AgentState {
   std::string rng;                 // the action sampler (std::mt19937_64) as operator<< writes it
   std::vector<float> observation;  // [obs_size] float32: the observation awaiting a prediction
+  // [state_size] float32: a recurrent network's state before that observation (h then c);
+  // empty for a feed-forward network and in files written before recurrent networks.
+  std::vector<float> recurrent_state;
+  // [state_size] float32: the state before the unfinished rollout's first observation; empty
+  // when the network is feed-forward or the rollout has no step yet.
+  std::vector<float> rollout_initial_state;
   std::vector<int64_t> rollout_acted_versions;  // [n] parameter version that chose each action
   std::vector<float> rollout_observations;      // [n, obs_size] float32 of the unfinished rollout
   std::vector<int64_t> rollout_actions;         // [n]

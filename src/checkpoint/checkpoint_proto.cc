@@ -61,6 +61,9 @@ void agent_to_proto(const AgentState& a, proto::Agent* m) {
   m->mutable_rollout_rewards()->Add(a.rollout_rewards.begin(), a.rollout_rewards.end());
   m->mutable_rollout_behaviour_log_probs()->Add(a.rollout_behaviour_log_probs.begin(),
                                                 a.rollout_behaviour_log_probs.end());
+  m->mutable_recurrent_state()->Add(a.recurrent_state.begin(), a.recurrent_state.end());
+  m->mutable_rollout_initial_state()->Add(a.rollout_initial_state.begin(),
+                                          a.rollout_initial_state.end());
   m->set_awaiting_bootstrap(a.awaiting_bootstrap);
   m->set_episode_return(a.episode_return);
   m->set_episode_length(a.episode_length);
@@ -96,6 +99,8 @@ AgentState agent_from_proto(const proto::Agent& m) {
   }
   a.rollout_rewards = to_vector(m.rollout_rewards());
   a.rollout_behaviour_log_probs = to_vector(m.rollout_behaviour_log_probs());
+  a.recurrent_state = to_vector(m.recurrent_state());
+  a.rollout_initial_state = to_vector(m.rollout_initial_state());
   a.awaiting_bootstrap = m.awaiting_bootstrap();
   a.episode_return = m.episode_return();
   a.episode_length = m.episode_length();

@@ -72,6 +72,16 @@ std::string agent_problem(const AgentState& a, std::size_t obs_size, int64_t num
   for (float lp : a.rollout_behaviour_log_probs) {
     if (!(lp <= 0)) return where + " has a behaviour log-probability that is not <= 0";
   }
+  const std::size_t initial = a.rollout_initial_state.size();
+  if (initial != 0 && (n == 0 || initial != a.recurrent_state.size())) {
+    return where + "'s rollout begins from a recurrent state of " + str(initial) +
+           " floats, its agent holds one of " + str(a.recurrent_state.size());
+  }
+  for (const auto* state : {&a.recurrent_state, &a.rollout_initial_state}) {
+    for (float x : *state) {
+      if (!std::isfinite(x)) return where + " has a non-finite recurrent state";
+    }
+  }
   const std::vector<int64_t> env_actions(a.env.actions.begin(), a.env.actions.end());
   if (!all_below(a.rollout_actions, num_actions) || !all_below(env_actions, num_actions)) {
     return where + " has an action outside [0, " + str(num_actions) + ")";

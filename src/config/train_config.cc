@@ -74,6 +74,11 @@ env::EnvOptions env_options(const TrainConfig& config) {
   return options;
 }
 
+model::NetworkLayout network_layout(const TrainConfig& config) {
+  return {model::parse_network_kind(config.network),
+          config.recurrent == "lstm" ? config.lstm_size : 0};
+}
+
 void validate(const TrainConfig& c) {
   require_finite("--target-return", c.target_return);
   require_finite("--lr", c.lr);
@@ -178,6 +183,13 @@ void validate(const TrainConfig& c) {
   require_positive("--adam-eps", o.adam_eps);
   require_known("--network", [&] { model::parse_network_kind(c.network); });
   require_known("--init", [&] { model::parse_init_scheme(c.init); });
+  if (c.recurrent != "none" && c.recurrent != "lstm") {
+    bad("--recurrent", "unknown --recurrent '" + c.recurrent + "'; use none or lstm");
+  }
+  if (c.lstm_size < 1 || c.lstm_size > kMaxLstmSize) {
+    bad("--lstm-size", fmt::format("--lstm-size must be from 1 to {} units, got {}", kMaxLstmSize,
+                                   c.lstm_size));
+  }
   if (c.frame_skip < 1 || c.frame_skip > kMaxFrameSkip) {
     bad("--frame-skip", fmt::format("--frame-skip must be from 1 to {} emulator frames per step, "
                                     "got {}",

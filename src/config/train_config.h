@@ -12,6 +12,7 @@
 #include "algo/schedule.h"
 #include "algo/vtrace.h"
 #include "env/registry.h"
+#include "model/network_kind.h"
 #include "ps/lr_worker_scaling.h"
 #include "ps/shard.h"
 
@@ -26,6 +27,8 @@ struct TrainConfig {
   std::string run_dir;           // empty: runs/<env>-<date>-<time>
   std::string network = "auto";  // auto | mlp | minatar-cnn | a3c-cnn
   std::string init = "torch";    // torch | orthogonal (model/init_scheme.h)
+  std::string recurrent = "none";  // none | lstm: an LSTM between trunk and heads
+  int64_t lstm_size = 256;         // LSTM units with recurrent = "lstm" (A3C-LSTM's 256)
   double sticky_action_prob = 0.1;  // MinAtar and Atari (the ALE/ preset sets v5's 0.25)
   // Atari (ALE/<Game>-v5; env/ale/atari_options.h), the A3C papers' preprocessing.
   int frame_skip = 4;                 // emulator frames per agent step
@@ -124,6 +127,10 @@ class SettingError : public std::invalid_argument {
 // it by its flag.
 void validate(const TrainConfig& config);
 
+// The network the run trains: its kind (auto until resolved for the observations) and LSTM
+// size (0 unless recurrent is "lstm").
+model::NetworkLayout network_layout(const TrainConfig& config);
+
 // The options every environment of the run is made with (sticky actions, Atari's settings,
 // the episode limit).
 env::EnvOptions env_options(const TrainConfig& config);
@@ -133,6 +140,7 @@ env::EnvOptions env_options(const TrainConfig& config);
 inline constexpr int kMaxWorkers = 1024;  // nodes in one process, or MPI worker ranks
 inline constexpr int kMaxShards = 1024;   // --num-ps
 inline constexpr int kMaxAgents = 65536;  // per worker
+inline constexpr int64_t kMaxLstmSize = 16384;  // LSTM units
 inline constexpr int kMaxThreads = 256;   // each of --predictors, --trainers, --env-threads
 // Emulator frames in one agent step, and no-op frames before an episode's first step: ALE
 // emulates some 10^4 frames a second, so these keep a step and a reset to a fraction of a second

@@ -104,6 +104,10 @@ TrainOptions::TrainOptions(CLI::App& train) : app_(train) {
       "torch | orthogonal: the network's initial weights, LibTorch's defaults or orthogonal "
       "ones (gain sqrt(2) on the ReLU layers, 0.01 on the policy head, 1 on the value head, "
       "biases 0, as baselines, SB3 and CleanRL start their Atari networks)");
+  add("--recurrent", c.recurrent,
+      "none | lstm: an LSTM cell between the network's trunk and its heads (A3C-LSTM of Mnih et "
+      "al. 2016), each agent's state carried across steps and reset at every episode start");
+  add("--lstm-size", c.lstm_size, "LSTM units with --recurrent lstm (h and c each this wide)");
   add("--sticky-actions", c.sticky_action_prob,
       "MinAtar and Atari: probability of repeating the last action (Atari: per emulator frame; "
       "the ALE/ preset sets v5's 0.25)");

@@ -21,7 +21,7 @@ constexpr double kThetaThreshold = 12 * 2 * kPi / 360;
 constexpr double kXThreshold = 2.4;
 }  // namespace
 
-CartPole::CartPole() : rng_(0) {}
+CartPole::CartPole(bool mask_velocity) : mask_velocity_(mask_velocity), rng_(0) {}
 
 void CartPole::reset(float* obs) {
   std::uniform_real_distribution<double> uniform(-0.05, 0.05);
@@ -62,6 +62,7 @@ void CartPole::set_state(const State& state, float* obs) {
 
 void CartPole::write_observation(float* obs) const {
   for (size_t i = 0; i < state_.size(); ++i) obs[i] = static_cast<float>(state_[i]);
+  if (mask_velocity_) obs[1] = obs[3] = 0.0f;
 }
 
 }  // namespace ga3c::env

@@ -17,7 +17,10 @@ class CartPole final : public Env {
   // (rad/s).
   using State = std::array<double, 4>;
 
-  CartPole();
+  // mask_velocity: CartPoleNoVel-v1 of the rl-baselines3-zoo (its MaskVelocityWrapper): the
+  // observation keeps its 4 floats but the two velocities read 0, so that only a policy with
+  // memory can tell which way the pole is falling. The dynamics are unchanged.
+  explicit CartPole(bool mask_velocity = false);
 
   const ObservationSpec& observation_spec() const override { return spec_; }
   int num_actions() const override { return 2; }  // 0 pushes left, 1 pushes right
@@ -36,6 +39,7 @@ class CartPole final : public Env {
   void write_observation(float* obs) const;
 
   ObservationSpec spec_{{4}, DType::kFloat32};
+  bool mask_velocity_;
   State state_{};
   std::mt19937_64 rng_;
 };

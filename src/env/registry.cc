@@ -23,7 +23,7 @@ struct Family {
   int64_t default_max_episode_frames;
 };
 
-constexpr Family kCartPoleFamily{"CartPole-v1", kCartPoleMaxEpisodeFrames};
+constexpr Family kCartPoleFamily{"CartPole*", kCartPoleMaxEpisodeFrames};
 constexpr Family kMinAtarFamily{"MinAtar/*", kMinAtarMaxEpisodeFrames};
 
 // The bare environment (make_env adds the time limit) and its family.
@@ -51,6 +51,11 @@ const std::map<std::string, Registration>& registry() {
     std::map<std::string, Registration> t = {
         {"CartPole-v1",
          {[](const EnvOptions&) -> EnvPtr { return std::make_unique<CartPole>(); },
+          &kCartPoleFamily}},
+        {"CartPoleNoVel-v1",
+         {[](const EnvOptions&) -> EnvPtr {
+            return std::make_unique<CartPole>(/*mask_velocity=*/true);
+          },
           &kCartPoleFamily}},
     };
     add_minatar<minatar::Asterix>(t);

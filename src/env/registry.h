@@ -25,7 +25,8 @@ struct EnvOptions {
 };
 
 // Every id has an episode limit unless told otherwise; the defaults, by family:
-// - CartPole-v1: 500 frames (= steps), Gymnasium's registration (max_episode_steps=500).
+// - CartPole-v1 and CartPoleNoVel-v1: 500 frames (= steps), Gymnasium's registration
+//   (max_episode_steps=500), which the rl-baselines3-zoo's NoVel variant keeps.
 // - MinAtar/*: 27,000 frames (= steps; MinAtar skips no frames). The reference package caps no
 //   game, and Seaquest's submarine that never dives never dies. 27,000 is as many agent
 //   decisions as the customary Atari cap allows (108,000 emulator frames, 30 minutes at 60 Hz,
@@ -54,7 +55,7 @@ EnvPtr make_env(const std::string& id, const EnvOptions& options = {});
 // Throws UnknownEnvError.
 int64_t default_max_episode_frames(const std::string& id);
 
-// The defaults by family, for --help and errors: "CartPole-v1 500, MinAtar/* 27000, ALE/* 108000".
+// The defaults by family, for --help and errors: "CartPole* 500, MinAtar/* 27000, ALE/* 108000".
 std::string episode_limit_defaults();
 
 // Every registered id, sorted (ALE/ ids only in a build with ALE).

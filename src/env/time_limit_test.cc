@@ -60,7 +60,7 @@ TEST(EpisodeLimit, DefaultsByFamily) {
   EXPECT_EQ(default_max_episode_frames("MinAtar/Breakout-v1"), 27000);
   EXPECT_EQ(default_max_episode_frames("ALE/Breakout-v5"), 108000);
   EXPECT_THROW(default_max_episode_frames("Pong-v0"), UnknownEnvError);
-  EXPECT_EQ(episode_limit_defaults(), "CartPole-v1 500, MinAtar/* 27000, ALE/* 108000");
+  EXPECT_EQ(episode_limit_defaults(), "CartPole* 500, MinAtar/* 27000, ALE/* 108000");
 }
 
 // Seaquest's submarine that never dives never dies (issue 14): holding "up" (it stays at the

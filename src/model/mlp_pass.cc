@@ -54,6 +54,7 @@ void bias_gradient(const float* d, int64_t rows, int64_t cols, float* out) {
 }  // namespace
 
 MlpPass::MlpPass(const Mlp& net, const torch::Tensor& obs) : net_(net) {
+  if (net.recurrent()) throw std::invalid_argument("MlpPass: the MLP has an LSTM");
   check_host_floats(obs, "obs");
   inputs_ = net.fc1()->weight.size(1);
   hidden_ = net.fc1()->weight.size(0);
@@ -123,11 +124,13 @@ void MlpPass::backward(const torch::Tensor& d_logits, const torch::Tensor& d_val
   bias_gradient(d_h1.data(), batch_, hidden_, g_b1);
 }
 
-ActorCriticOutput forward_pass(ActorCritic& net, const torch::Tensor& obs) {
-  if (const auto* mlp = dynamic_cast<const Mlp*>(&net); mlp && obs.device().is_cpu()) {
+ActorCriticOutput forward_pass(ActorCritic& net, const torch::Tensor& obs,
+                               const torch::Tensor& state) {
+  if (const auto* mlp = dynamic_cast<const Mlp*>(&net);
+      mlp && !mlp->recurrent() && obs.device().is_cpu()) {
     return MlpPass(*mlp, obs).output();
   }
-  return net.forward(obs);
+  return net.forward(obs, state);
 }
 
 }  // namespace ga3c::model

@@ -10,7 +10,7 @@
 // (mm_mat1_backward and mm_mat2_backward of AddmmBackward0, threshold_backward), in the same
 // layouts and BLAS calls, so outputs and gradient are nn::Linear's and torch::autograd::grad's
 // bit for bit (mlp_pass_test checks it). The CNNs, and every network on a GPU, keep
-// LibTorch's autograd.
+// LibTorch's autograd, and so does an MLP with an LSTM.
 #pragma once
 
 #include <vector>
@@ -26,7 +26,8 @@ class MlpPass {
   // The forward pass of net on obs ([B, ...] float32 on the CPU, contiguous, B >= 1;
   // flattened to [B, inputs]), keeping its activations for backward(). net's parameters and
   // obs are read again by backward(): they must stay alive and unchanged until it returns.
-  // Throws std::invalid_argument for obs of another device, dtype, layout or width.
+  // Throws std::invalid_argument for obs of another device, dtype, layout or width, or a
+  // recurrent net.
   MlpPass(const Mlp& net, const torch::Tensor& obs);
 
   // logits [B, A] and value [B], float32 on the CPU, without autograd history.
@@ -46,10 +47,11 @@ class MlpPass {
   ActorCriticOutput output_;
 };
 
-// net's forward pass on obs (as net.forward takes it), for acting and bootstrapping, not for
-// a gradient: MlpPass's output for an Mlp on the CPU (the same bits, without the per-op
-// cost), net.forward(obs) otherwise. Callers that want no autograd history on the latter
-// hold their own guard.
-ActorCriticOutput forward_pass(ActorCritic& net, const torch::Tensor& obs);
+// net's forward pass on obs and state (as net.forward takes them), for acting and
+// bootstrapping, not for a gradient: MlpPass's output for a feed-forward Mlp on the CPU (the
+// same bits, without the per-op cost), net.forward(obs, state) otherwise. Callers that want no
+// autograd history on the latter hold their own guard.
+ActorCriticOutput forward_pass(ActorCritic& net, const torch::Tensor& obs,
+                               const torch::Tensor& state = {});
 
 }  // namespace ga3c::model

@@ -24,5 +24,18 @@ TEST(NetworkKind, UnknownNameListsTheChoices) {
   }
 }
 
+TEST(NetworkLayout, NamesRoundTrip) {
+  EXPECT_EQ(to_string(NetworkLayout{NetworkKind::kA3cCnn}), "a3c-cnn");
+  EXPECT_EQ(to_string(NetworkLayout{NetworkKind::kA3cCnn, 256}), "a3c-cnn+lstm256");
+  EXPECT_EQ(parse_network_layout("mlp+lstm64"), (NetworkLayout{NetworkKind::kMlp, 64}));
+  EXPECT_EQ(parse_network_layout("minatar-cnn"), (NetworkLayout{NetworkKind::kMinAtarCnn, 0}));
+}
+
+TEST(NetworkLayout, MalformedNamesAreRefused) {
+  for (const char* name : {"mlp+lstm", "mlp+lstm0", "mlp+lstm-3", "mlp+lstm12x", "cnn+lstm8"}) {
+    EXPECT_THROW(parse_network_layout(name), std::invalid_argument) << name;
+  }
+}
+
 }  // namespace
 }  // namespace ga3c::model

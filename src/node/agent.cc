@@ -21,7 +21,9 @@ Agent::Agent(int id, env::EnvPtr env, uint64_t seed, const AgentConfig& config)
       // below, which for a seed below 2^32 would make the two streams one (as in eval).
       rng_(splitmix64(seed)),
       observation_(env_->observation_spec().size()),
-      policy_(num_actions_, 1.0f / static_cast<float>(num_actions_)) {
+      policy_(num_actions_, 1.0f / static_cast<float>(num_actions_)),
+      state_(static_cast<std::size_t>(config.state_size)),
+      next_state_(state_.size()) {
   // MinAtar's generator, like NumPy's RandomState, takes 32-bit seeds.
   env_->seed(seed & 0xffffffffULL);
   rollout_.agent = id;
@@ -31,6 +33,7 @@ void Agent::start() { begin_episode(); }
 
 void Agent::begin_episode() {
   env_->reset(observation_.data());
+  std::fill(state_.begin(), state_.end(), 0.0f);
   episode_return_ = 0.0;
   episode_length_ = 0;
 }
@@ -62,6 +65,8 @@ AgentStep Agent::on_prediction() {
   if (static_cast<int>(rewards_.size()) == config_.t_max) finish_rollout(value_, false, out);
 
   const int action = sample_action();
+  if (rollout_.actions.empty()) rollout_.initial_state = state_;
+  state_.swap(next_state_);
   rollout_.observations.insert(rollout_.observations.end(), observation_.begin(),
                                observation_.end());
   rollout_.actions.push_back(action);
@@ -98,6 +103,8 @@ checkpoint::AgentState Agent::state() const {
   rng << rng_;
   s.rng = rng.str();
   s.observation = observation_;
+  s.recurrent_state = state_;
+  s.rollout_initial_state = rollout_.initial_state;
   s.rollout_acted_versions = rollout_.acted_versions;
   s.rollout_observations = rollout_.observations;
   s.rollout_actions = rollout_.actions;
@@ -127,6 +134,15 @@ void Agent::restore(const checkpoint::AgentState& s) {
         std::to_string(s.rollout_acted_versions.size()) + " acting versions and " +
         std::to_string(log_probs) + " behaviour log-probabilities");
   }
+  const std::size_t state_size = state_.size();
+  if (s.recurrent_state.size() != state_size ||
+      s.rollout_initial_state.size() != (n > 0 ? state_size : 0)) {
+    throw std::invalid_argument(
+        "agent " + std::to_string(id_) + ": the saved recurrent state has " +
+        std::to_string(s.recurrent_state.size()) + " floats and its rollout's " +
+        std::to_string(s.rollout_initial_state.size()) + ", but this network's state has " +
+        std::to_string(state_size));
+  }
   if (static_cast<int>(n) > config_.t_max) {
     throw std::invalid_argument("agent " + std::to_string(id_) + ": the saved rollout of " +
                                 std::to_string(n) + " steps is longer than --t-max " +
@@ -138,8 +154,10 @@ void Agent::restore(const checkpoint::AgentState& s) {
                                 ": unreadable random generator state");
   }
   observation_ = s.observation;
+  state_ = s.recurrent_state;
   rollout_ = Rollout{};
   rollout_.agent = id_;
+  rollout_.initial_state = s.rollout_initial_state;
   rollout_.acted_versions = s.rollout_acted_versions;
   rollout_.observations = s.rollout_observations;
   rollout_.actions = s.rollout_actions;

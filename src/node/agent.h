@@ -21,6 +21,9 @@ struct AgentConfig {
   // A step that costs a life (StepResult::life_lost) ends the n-step return there, without
   // bootstrap, while the episode goes on (DeepMind's Atari training; logged returns stay whole).
   bool terminal_on_life_loss = true;
+  // Floats in the network's recurrent state (model::ActorCritic::state_size()); 0 for a
+  // feed-forward network.
+  int64_t state_size = 0;
 };
 
 // What one prediction led to.
@@ -58,6 +61,12 @@ class Agent {
     value_ = value;
     version_ = version;
   }
+  // With a recurrent network: the state before observation() (config.state_size floats, h then
+  // c; zero at every episode's start, after termination or truncation alike, and never shared
+  // between agents), and where the predictor writes the state after it, which the agent takes
+  // on in on_prediction().
+  const float* recurrent_state() const { return state_.data(); }
+  float* next_state_slot() { return next_state_.data(); }
 
   // Consumes the prediction for observation(): closes the rollout at t_max (bootstrapping
   // from V), samples an action, steps the environment and closes the rollout at episode end:
@@ -89,6 +98,7 @@ class Agent {
   std::vector<float> policy_;
   float value_ = 0.0f;
   int64_t version_ = 0;
+  std::vector<float> state_, next_state_;  // [state_size] each
 
   Rollout rollout_;
   std::vector<float> rewards_;  // clipped rewards of rollout_

@@ -311,5 +311,90 @@ TEST(Agent, RestoreRejectsAStateThatDoesNotFit) {
   EXPECT_THROW(agent.restore(s), std::invalid_argument);
 }
 
+// A recurrent network's stand-in: the state after an observation is the state before it plus
+// (1, 10), so a state tells how many steps of its episode it has seen.
+AgentStep predict_recurrent(Agent& agent, float value) {
+  agent.next_state_slot()[0] = agent.recurrent_state()[0] + 1.0f;
+  agent.next_state_slot()[1] = agent.recurrent_state()[1] + 10.0f;
+  return predict(agent, value);
+}
+
+AgentConfig recurrent_config(int t_max) {
+  AgentConfig config;
+  config.t_max = t_max;
+  config.state_size = 2;
+  return config;
+}
+
+TEST(Agent, RolloutsCarryTheStateTheyBeganWithAndEpisodesStartFromZero) {
+  Agent agent(0, std::make_unique<env::ScriptedEnv>(std::vector<float>{0, 0, 0, 0, 1}, false), 1,
+              recurrent_config(2));
+  agent.start();
+  EXPECT_EQ(agent.recurrent_state()[0], 0.0f);
+  std::vector<Rollout> rollouts;
+  for (int i = 0; i < 7; ++i) {  // one episode of 5 steps, then 2 steps of the next
+    for (auto& r : predict_recurrent(agent, 0.5f).rollouts) rollouts.push_back(std::move(r));
+  }
+  ASSERT_EQ(rollouts.size(), 3u);
+  EXPECT_EQ(rollouts[0].initial_state, (std::vector<float>{0, 0}));
+  EXPECT_EQ(rollouts[1].initial_state, (std::vector<float>{2, 20}));
+  EXPECT_EQ(rollouts[2].initial_state, (std::vector<float>{4, 40}));
+  EXPECT_TRUE(rollouts[2].bootstrap_observation.empty());
+  // The new episode's two steps began from zero, not from the old episode's 5 steps.
+  EXPECT_EQ(agent.recurrent_state()[0], 2.0f);
+  EXPECT_EQ(agent.recurrent_state()[1], 20.0f);
+  EXPECT_EQ(agent.state().rollout_initial_state, (std::vector<float>{0, 0}));
+}
+
+TEST(Agent, ATruncationBootstrapsWithTheStateThatSawTheFinalObservation) {
+  Agent agent(0, std::make_unique<env::ScriptedEnv>(std::vector<float>{1, 1, 1}, true), 1,
+              recurrent_config(5));
+  agent.start();
+  for (int i = 0; i < 3; ++i) predict_recurrent(agent, 0.0f);
+  // The bootstrap prediction is of the final observation, from the state after its 3 steps.
+  EXPECT_EQ(agent.observation()[1], 3.0f);  // the final observation, not the reset one
+  EXPECT_EQ(agent.recurrent_state()[0], 3.0f);
+  const AgentStep bootstrap = predict_recurrent(agent, 10.0f);
+  ASSERT_EQ(bootstrap.rollouts.size(), 1u);
+  EXPECT_NEAR(bootstrap.rollouts[0].returns[2], 1.0f + 0.99f * 10.0f, 1e-5);
+  // After the truncation the next episode starts from zero.
+  EXPECT_EQ(agent.recurrent_state()[0], 0.0f);
+  EXPECT_EQ(agent.recurrent_state()[1], 0.0f);
+}
+
+TEST(Agent, ALostLifeKeepsTheState) {
+  auto env = std::make_unique<env::ScriptedEnv>(std::vector<float>{1, 1, 1, 1}, false);
+  env->life_lost_steps = {2};
+  Agent agent(0, std::move(env), 1, recurrent_config(5));
+  agent.start();
+  std::vector<Rollout> rollouts;
+  for (int i = 0; i < 4; ++i) {
+    for (auto& r : predict_recurrent(agent, 0.0f).rollouts) rollouts.push_back(std::move(r));
+  }
+  ASSERT_EQ(rollouts.size(), 2u);
+  EXPECT_EQ(rollouts[1].initial_state, (std::vector<float>{2, 20}));  // the episode goes on
+}
+
+TEST(Agent, RecurrentStateSurvivesStateAndRestore) {
+  auto make = [] {
+    return std::make_unique<Agent>(
+        0, std::make_unique<env::ScriptedEnv>(std::vector<float>{0, 0, 0, 0, 1}, false), 1,
+        recurrent_config(5));
+  };
+  auto agent = make();
+  agent->start();
+  predict_recurrent(*agent, 0.0f);
+  predict_recurrent(*agent, 0.0f);
+  const checkpoint::AgentState saved = agent->state();
+  EXPECT_EQ(saved.recurrent_state, (std::vector<float>{2, 20}));
+  EXPECT_EQ(saved.rollout_initial_state, (std::vector<float>{0, 0}));
+  auto restored = make();
+  restored->restore(saved);
+  EXPECT_EQ(restored->recurrent_state()[1], 20.0f);
+  checkpoint::AgentState wrong = saved;
+  wrong.recurrent_state = {1, 2, 3, 4};  // a network of another LSTM size
+  EXPECT_THROW(make()->restore(wrong), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace ga3c::node

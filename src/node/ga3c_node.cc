@@ -73,6 +73,7 @@ Ga3cNode::Ga3cNode(int worker, const config::TrainConfig& config, comm::PsLink& 
   agent_config.gamma = config.gamma;
   agent_config.reward_clip = config.reward_clip;
   agent_config.terminal_on_life_loss = config.terminal_on_life_loss;
+  agent_config.state_size = snapshots_.current()->net->state_size();
   const uint64_t seed =
       config.deterministic ? config.seed : stretch_seed(config.seed, config.resumed_at_frames);
   for (int a = 0; a < config.agents; ++a) {

@@ -34,9 +34,10 @@ struct Net {
   std::vector<float> initial;
   std::vector<int64_t> obs_shape;
   int actions = 0;
+  int64_t state_size = 0;  // a recurrent network's
 };
 
-Net net_for(model::NetworkKind kind, std::vector<int64_t> shape, int actions) {
+Net net_for(const model::NetworkLayout& kind, std::vector<int64_t> shape, int actions) {
   env::ObservationSpec spec;
   spec.shape = shape;
   Net n;
@@ -47,6 +48,7 @@ Net net_for(model::NetworkKind kind, std::vector<int64_t> shape, int actions) {
   auto net = n.make_net();
   model::FlatParameters flat(*net);
   n.initial.assign(flat.data(), flat.data() + flat.size());
+  n.state_size = net->state_size();
   return n;
 }
 
@@ -61,6 +63,10 @@ std::vector<Rollout> fixed_batch(const Net& n) {
   for (std::size_t i = 0; i < batch.size(); ++i) {
     Rollout& r = batch[i];
     r.agent = static_cast<int>(i);
+    if (n.state_size > 0) {
+      const torch::Tensor state = torch::randn({n.state_size});
+      r.initial_state.assign(state.data_ptr<float>(), state.data_ptr<float>() + n.state_size);
+    }
     const torch::Tensor obs = torch::rand({5 * obs_size});
     r.observations.assign(obs.data_ptr<float>(), obs.data_ptr<float>() + obs.numel());
     for (int t = 0; t < 5; ++t) {
@@ -126,6 +132,13 @@ TEST(Gpu, A3cCnnTrainingStepMatchesCpu) {
 TEST(Gpu, VtraceTrainingStepMatchesCpu) {
   SKIP_WITHOUT_GPU();
   expect_step_matches_cpu(net_for(model::NetworkKind::kMinAtarCnn, {10, 10, 4}, 3),
+                          algo::Correction::kVtrace);
+}
+
+// The LSTM's unroll from each rollout's state, V-trace's bootstrap step included.
+TEST(Gpu, LstmTrainingStepMatchesCpu) {
+  SKIP_WITHOUT_GPU();
+  expect_step_matches_cpu(net_for({model::NetworkKind::kA3cCnn, 256}, {84, 84, 4}, 4),
                           algo::Correction::kVtrace);
 }
 

@@ -1,6 +1,7 @@
 // A predictor thread's work: batches waiting agents (up to prediction_batch, never waiting
 // for a fuller batch), runs one forward pass without gradients on the current parameter
-// snapshot, writes pi and V into each agent's slot and hands the agent back to its runner.
+// snapshot, writes pi and V into each agent's slot (and, for a recurrent network, the state
+// after the observation) and hands the agent back to its runner.
 #pragma once
 
 #include <cstddef>
@@ -26,13 +27,17 @@ class BatchPredictor {
   // obs_shape: one observation's shape; device: the snapshots' device.
   BatchPredictor(const std::vector<int64_t>& obs_shape, int max_batch,
                  const torch::Device& device = torch::kCPU);
-  // n <= max_batch agents; no gradients are recorded.
+  // n <= max_batch agents; no gradients are recorded. A recurrent network reads each agent's
+  // recurrent_state() and writes the state after its observation into next_state_slot().
   void predict(const ParameterSnapshot& snapshot, Agent* const* agents, std::size_t n);
 
  private:
   torch::Device device_;
   torch::Tensor input_;   // [max_batch, obs...] float32, reused (pinned on a GPU)
   torch::Tensor pi_, v_;  // GPU: [max_batch, A] and [max_batch] pinned, made at first use
+  // A recurrent network's states before and after, [max_batch, state_size] each (pinned on
+  // a GPU), made at first use.
+  torch::Tensor state_in_, state_out_;
   int64_t obs_size_;
 };
 

@@ -10,6 +10,9 @@ namespace ga3c::node {
 struct Rollout {
   int agent = 0;
   std::vector<float> observations;  // [n, obs_size] float32, row-major
+  // [state_size] float32: a recurrent network's state before observations[0] (h then c), from
+  // which trainers unroll the n steps; empty for a feed-forward network.
+  std::vector<float> initial_state;
   std::vector<int64_t> actions;     // [n]
   // [n] global parameter version of the prediction that chose each action: a rollout that
   // spans a pull was acted partly by the newer version.

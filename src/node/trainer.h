@@ -3,7 +3,12 @@
 // With Correction::kVtrace the loss takes V-trace's value targets and advantages (Espeholt
 // et al. 2018), recomputed from the rollouts' behaviour log-probabilities, rewards and
 // bootstrap observations with the snapshot's policy and values, instead of the agents' n-step
-// returns.
+// returns. A recurrent network unrolls each rollout from the state it began with (truncated
+// backpropagation through time over its at most t_max steps), and V-trace's bootstrap value
+// is one step more of that unroll. The states the agents recorded came from the parameters
+// that acted (as old as the policy lag), and are taken as they are, not recomputed with the
+// trained parameters: as IMPALA and Sample Factory do, and as the A3C paper's workers do within
+// one rollout.
 #pragma once
 
 #include <cstdint>
@@ -54,10 +59,11 @@ using GradientSink = std::function<void(const torch::Tensor& grad, const BatchRe
 
 // Computes the loss of one batch on a CPU snapshot and writes its flat gradient into grad
 // (num_params floats), clipped to the global norm loss.grad_clip. The MLP's gradient comes from
-// model::MlpPass (the same bits without autograd's per-op cost), the CNNs' from
-// torch::autograd::grad. Throws NonFiniteError naming the quantity when the loss or the
-// gradient is not finite, and std::invalid_argument for a V-trace batch whose rollouts lack
-// their per-step fields.
+// model::MlpPass (the same bits without autograd's per-op cost), the CNNs' and every recurrent
+// network's from torch::autograd::grad. Throws NonFiniteError naming the quantity when the
+// loss or the gradient is not finite, and std::invalid_argument for a V-trace batch whose
+// rollouts lack their per-step fields or a recurrent network's rollout without its initial
+// state.
 BatchResult compute_gradient(const ParameterSnapshot& snapshot, const std::vector<Rollout>& batch,
                              const std::vector<int64_t>& obs_shape, const LossConfig& loss,
                              std::vector<float>& grad);

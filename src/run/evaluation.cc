@@ -73,17 +73,17 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
             ", or choose an environment with the same observation and actions");
   }
 
-  model::NetworkKind kind = model::NetworkKind::kAuto;
+  model::NetworkLayout layout;
   try {
-    kind = model::parse_network_kind(signature.network);
+    layout = model::parse_network_layout(signature.network);
   } catch (const std::invalid_argument&) {
   }
-  if (kind == model::NetworkKind::kAuto) {  // a checkpoint names the network it resolved
+  if (layout.kind == model::NetworkKind::kAuto) {  // a checkpoint names the network it resolved
     throw CheckpointError(path, "has an unknown network " + quoted(signature.network),
                           "evaluate it with the ga3c version that wrote it");
   }
   try {
-    impl_->net = model::make_actor_critic(kind, spec, num_actions);
+    impl_->net = model::make_actor_critic(layout, spec, num_actions);
   } catch (const std::invalid_argument& e) {
     throw CheckpointError(path, e.what(), "evaluate it with the ga3c version that wrote it");
   }
@@ -153,10 +153,12 @@ std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t se
     EpisodeResult result;
     env.reset(obs);
     if (record) on_first_frame(obs);
+    torch::Tensor state;  // a recurrent network's, zero (undefined) at the episode's start
     for (bool done = false; !done;) {
       if (interrupt != nullptr && interrupt->load()) return results;
-      const torch::Tensor logits =  // [A] on the host
-          impl_->net->forward(observation.to(impl_->device)).logits[0].to(torch::kCPU);
+      const model::ActorCriticOutput out = impl_->net->forward(observation.to(impl_->device), state);
+      state = out.state;
+      const torch::Tensor logits = out.logits[0].to(torch::kCPU);  // [A] on the host
       int action = 0;
       if (greedy) {
         action = static_cast<int>(logits.argmax().item<int64_t>());  // the first of equal maxima

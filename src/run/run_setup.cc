@@ -13,15 +13,15 @@ RunSetup make_run_setup(const config::TrainConfig& config) {
   const auto probe = env::make_env(config.env_id, config::env_options(config));
   s.spec = probe->observation_spec();
   s.num_actions = probe->num_actions();
-  const model::NetworkKind kind = model::parse_network_kind(config.network);
-  s.make_net = [kind, spec = s.spec, n = s.num_actions] {
-    return model::make_actor_critic(kind, spec, n);
+  const model::NetworkLayout layout = config::network_layout(config);
+  s.make_net = [layout, spec = s.spec, n = s.num_actions] {
+    return model::make_actor_critic(layout, spec, n);
   };
 
   // Only the initial parameters need the chosen init: make_net's networks are overwritten.
   torch::manual_seed(config.seed);
   auto initial_net =
-      model::make_actor_critic(kind, s.spec, s.num_actions, model::parse_init_scheme(config.init));
+      model::make_actor_critic(layout, s.spec, s.num_actions, model::parse_init_scheme(config.init));
   model::FlatParameters initial_flat(*initial_net);
   s.initial.assign(initial_flat.data(), initial_flat.data() + initial_flat.size());
 
@@ -35,7 +35,8 @@ RunSetup make_run_setup(const config::TrainConfig& config) {
   s.server.workers = config.workers;
   s.server.lr_worker_scaling = config.lr_worker_scaling;
 
-  s.signature.network = model::to_string(model::resolve_network_kind(kind, s.spec));
+  s.signature.network = model::to_string(
+      model::NetworkLayout{model::resolve_network_kind(layout.kind, s.spec), layout.lstm_size});
   s.signature.observation_shape = s.spec.shape;
   s.signature.num_actions = s.num_actions;
   s.signature.num_params = s.initial.size();

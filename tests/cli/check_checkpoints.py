@@ -171,6 +171,18 @@ def main():
                   pristine, ["drop --run-dir"])
     check_refused(binary, ["--resume", pristine, "--max-frames", "8000", "--optimizer-state",
                            "local"], pristine, ["does not fit", "--optimizer-state"])
+    # A feed-forward run cannot go on with an LSTM, nor an LSTM run without one.
+    check_refused(binary, ["--resume", pristine, "--max-frames", "8000", "--recurrent", "lstm"],
+                  pristine, ["network does not match", "\"mlp\"", "\"mlp+lstm256\""])
+    recurrent_run = os.path.join(tmp, "recurrent-run")
+    proc = run(binary, ["--run-dir", recurrent_run, "--max-frames", "6000", "--recurrent", "lstm",
+                        "--lstm-size", "8"] + QUICK)
+    expect(proc.returncode == 0, "the LSTM run: exit %d: %s" % (proc.returncode, proc.stderr[-500:]))
+    check_refused(binary, ["--resume", recurrent_run, "--max-frames", "8000", "--recurrent",
+                           "none"], recurrent_run, ["network does not match", "mlp+lstm8"])
+    proc = run(binary, ["--resume", recurrent_run, "--max-frames", "9000"])
+    expect(proc.returncode == 0, "the LSTM run resumed: exit %d: %s" %
+           (proc.returncode, proc.stderr[-500:]))
     # A checkpoint copied in from another run carries that run's settings; the run's own
     # config.toml tells it apart.
     foreign_run = os.path.join(tmp, "foreign-run")

@@ -3,7 +3,8 @@
 1,000 more gives checkpoints at exactly 1,000 and 2,000 frames, and the final one holds the
 same parameters, optimizer slots, counters and worker state, float for float, as a run of
 2,000 frames that never stopped (the resume keeps --deterministic from the saved settings).
-Resuming a plain run's checkpoint with --deterministic is one line and exit code 2."""
+Resuming a plain run's checkpoint with --deterministic is one line and exit code 2. With
+--lstm-size N the runs train an LSTM policy, whose agents' states the checkpoints carry."""
 import argparse
 import os
 import subprocess
@@ -40,6 +41,7 @@ def main():
     parser.add_argument("--proto-root", required=True, help="the source tree's src/")
     parser.add_argument("--env", default="CartPole-v1",
                         help="e.g. ALE/Breakout-v5: its replay rebuilds the emulator too")
+    parser.add_argument("--lstm-size", type=int, default=0, help="train --recurrent lstm")
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="ga3c_deterministic_")
     straight, stopped, plain = (os.path.join(tmp, n) for n in ("straight", "stopped", "plain"))
@@ -47,6 +49,8 @@ def main():
     # for both halves.
     common = ["--env", args.env, "--deterministic", "--workers", "1", "--agents", "1",
               "--seed", "5", "--lr-schedule", "constant"]
+    if args.lstm_size:
+        common += ["--recurrent", "lstm", "--lstm-size", str(args.lstm_size)]
     failures = []
 
     def ran(proc, what):
@@ -67,6 +71,9 @@ def main():
     b = decoded_state(os.path.join(stopped, final), args.proto_root)
     if not any(l.strip().startswith("workers {") for l in a):
         failures.append("the final checkpoint holds no worker state")
+    if args.lstm_size and sum(l.strip().startswith("recurrent_state:") for l in a) != 2 * args.lstm_size:
+        failures.append("the final checkpoint holds no agent's recurrent state of %d floats" %
+                        (2 * args.lstm_size))
     if a != b:
         diff = next(i for i, (x, y) in enumerate(zip(a + [""], b + [""])) if x != y)
         failures.append("final states differ at decoded line %d: %r vs %r" %
