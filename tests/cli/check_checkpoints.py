@@ -173,7 +173,7 @@ def main():
                            "local"], pristine, ["does not fit", "--optimizer-state"])
     # A feed-forward run cannot go on with an LSTM, nor an LSTM run without one.
     check_refused(binary, ["--resume", pristine, "--max-frames", "8000", "--recurrent", "lstm"],
-                  pristine, ["network does not match", "\"mlp\"", "\"mlp+lstm256\""])
+                  pristine, ["network does not match", "'mlp'", "'mlp+lstm256'"])
     recurrent_run = os.path.join(tmp, "recurrent-run")
     proc = run(binary, ["--run-dir", recurrent_run, "--max-frames", "6000", "--recurrent", "lstm",
                         "--lstm-size", "8"] + QUICK)

@@ -21,6 +21,8 @@ def main():
     parser.add_argument("--mpirun", required=True, help="mpirun and its options")
     parser.add_argument("--binary", required=True)
     parser.add_argument("--overlap", action="store_true", help="train with --sync-overlap")
+    parser.add_argument("--lstm", action="store_true",
+                        help="train --recurrent lstm (flat parameters as any network's)")
     args = parser.parse_args()
     mpirun = args.mpirun.split()
     tmp = tempfile.mkdtemp(prefix="ga3c_mpi_train_")
@@ -39,6 +41,7 @@ def main():
 
     run_dir = os.path.join(tmp, "run")
     extra = ["--sync-overlap"] if args.overlap else []
+    extra += ["--recurrent", "lstm", "--lstm-size", "16"] if args.lstm else []
     job = MpiJob(mpirun + ["-n", "4", args.binary, "train", "--num-ps", "2", "--workers", "2",
                            "--agents", "16", "--max-frames", "60000", "--status-interval", "0.25",
                            "--run-dir", run_dir, "--seed", "7"] + extra, env=mpi_env())
