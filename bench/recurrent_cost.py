@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """What --recurrent lstm costs: training frames/s of train_throughput_bench with the LSTM policy
 against the feed-forward one on the same environment, the two arms interleaved round by round
-in this one script (a quiet machine, nothing else running), and their ratio.
+in this one script (a quiet machine, nothing else running), and their ratio. The bench runs
+TrainConfig's defaults, not the environment's preset (no V-trace, for one).
 
   bench/recurrent_cost.py --bench build/bench/train_throughput_bench \\
       --env MinAtar/Breakout-v0 --frames 200000 --rounds 2 [-- extra train flags]
@@ -14,7 +15,8 @@ import sys
 
 
 def frames_per_second(bench, env, frames, extra):
-    out = subprocess.run([bench, "--env", env, "--frames", str(frames)] + extra,
+    out = subprocess.run([bench, "--env", env, "--frames", str(frames),
+                          "--baseline-frames", "20000"] + extra,
                          capture_output=True, text=True, check=True).stdout
     match = re.search(r"training: (\d+) frames/s", out)
     if not match:

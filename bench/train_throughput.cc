@@ -55,10 +55,16 @@ int main(int argc, char** argv) {
   app.add_option("--num-ps", config.num_ps)->capture_default_str();
   app.add_option("--device", config.device, "cpu | cuda | cuda:N")->capture_default_str();
   app.add_option("--prediction-batch", config.prediction_batch)->capture_default_str();
+  app.add_option("--recurrent", config.recurrent, "none | lstm")->capture_default_str();
+  int64_t baseline_frames = 1'000'000;
+  app.add_option("--baseline-frames", baseline_frames,
+                 "Random-play steps of the baseline (Atari's take minutes at 1M)")
+      ->capture_default_str();
+  app.add_option("--lstm-size", config.lstm_size)->capture_default_str();
   ga3c::config::read_numbers_as_toml(app);
   CLI11_PARSE(app, argc, argv);
 
-  const double baseline = random_play_fps(config.env_id, 1'000'000);
+  const double baseline = random_play_fps(config.env_id, baseline_frames);
   const auto dir = std::filesystem::temp_directory_path() / "ga3c_train_throughput";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
