@@ -187,8 +187,8 @@ void validate(const TrainConfig& c) {
     bad("--recurrent", "unknown --recurrent '" + c.recurrent + "'; use none or lstm");
   }
   if (c.lstm_size < 1 || c.lstm_size > kMaxLstmSize) {
-    bad("--lstm-size", fmt::format("--lstm-size must be from 1 to {} units, got {}", kMaxLstmSize,
-                                   c.lstm_size));
+    bad("--lstm-size",
+        fmt::format("--lstm-size must be from 1 to {} units, got {}", kMaxLstmSize, c.lstm_size));
   }
   if (c.frame_skip < 1 || c.frame_skip > kMaxFrameSkip) {
     bad("--frame-skip", fmt::format("--frame-skip must be from 1 to {} emulator frames per step, "

@@ -23,10 +23,10 @@ struct TrainConfig {
   std::string env_id = "MinAtar/Breakout-v0";
   uint64_t seed = 1;
   int64_t max_frames = 10'000'000;  // environment frames, all workers together
-  double target_return = 0.0;    // stop once the mean of the last 100 returns reaches it (0: off)
-  std::string run_dir;           // empty: runs/<env>-<date>-<time>
-  std::string network = "auto";  // auto | mlp | minatar-cnn | a3c-cnn
-  std::string init = "torch";    // torch | orthogonal (model/init_scheme.h)
+  double target_return = 0.0;      // stop once the mean of the last 100 returns reaches it (0: off)
+  std::string run_dir;             // empty: runs/<env>-<date>-<time>
+  std::string network = "auto";    // auto | mlp | minatar-cnn | a3c-cnn
+  std::string init = "torch";      // torch | orthogonal (model/init_scheme.h)
   std::string recurrent = "none";  // none | lstm: an LSTM between trunk and heads
   int64_t lstm_size = 256;         // LSTM units with recurrent = "lstm" (A3C-LSTM's 256)
   double sticky_action_prob = 0.1;  // MinAtar and Atari (the ALE/ preset sets v5's 0.25)
@@ -137,11 +137,11 @@ env::EnvOptions env_options(const TrainConfig& config);
 
 // Bounds on the settings that start threads or environments when the run starts: beyond
 // them a typing slip would exhaust memory or threads instead of failing with a message.
-inline constexpr int kMaxWorkers = 1024;  // nodes in one process, or MPI worker ranks
-inline constexpr int kMaxShards = 1024;   // --num-ps
-inline constexpr int kMaxAgents = 65536;  // per worker
+inline constexpr int kMaxWorkers = 1024;        // nodes in one process, or MPI worker ranks
+inline constexpr int kMaxShards = 1024;         // --num-ps
+inline constexpr int kMaxAgents = 65536;        // per worker
 inline constexpr int64_t kMaxLstmSize = 16384;  // LSTM units
-inline constexpr int kMaxThreads = 256;   // each of --predictors, --trainers, --env-threads
+inline constexpr int kMaxThreads = 256;         // each of --predictors, --trainers, --env-threads
 // Emulator frames in one agent step, and no-op frames before an episode's first step: ALE
 // emulates some 10^4 frames a second, so these keep a step and a reset to a fraction of a second
 // and a second (an environment thread finishes its step before it sees a stop).

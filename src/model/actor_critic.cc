@@ -68,9 +68,9 @@ bool is_image(const env::ObservationSpec& spec, int64_t side) {
 void init_orthogonal(ActorCritic& net) {
   torch::NoGradGuard no_grad;
   for (const auto& layer : net.named_children()) {
-    const double gain = layer.key() == "policy"                            ? 0.01
+    const double gain = layer.key() == "policy"                           ? 0.01
                         : layer.key() == "value" || layer.key() == "lstm" ? 1.0
-                                                                            : std::sqrt(2.0);
+                                                                          : std::sqrt(2.0);
     for (auto& param : layer.value()->named_parameters(/*recurse=*/false)) {
       if (param.key().rfind("weight", 0) == 0) {
         nn::init::orthogonal_(param.value(), gain);
@@ -171,8 +171,8 @@ std::shared_ptr<ActorCritic> make_actor_critic(const NetworkLayout& layout,
   if (layout.lstm_size < 0) {
     throw std::invalid_argument("LSTM size must be >= 0, got " + std::to_string(layout.lstm_size));
   }
-  auto net = make_layers({resolve_network_kind(layout.kind, spec), layout.lstm_size}, spec,
-                         num_actions);
+  auto net =
+      make_layers({resolve_network_kind(layout.kind, spec), layout.lstm_size}, spec, num_actions);
   if (init == InitScheme::kOrthogonal) init_orthogonal(*net);
   return net;
 }

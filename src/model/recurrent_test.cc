@@ -14,8 +14,8 @@ namespace ga3c::model {
 namespace {
 
 // Sets each named parameter of net to the given values (in its own shape).
-void set_parameters(ActorCritic& net, const std::vector<std::pair<std::string, std::vector<float>>>&
-                                          values) {
+void set_parameters(ActorCritic& net,
+                    const std::vector<std::pair<std::string, std::vector<float>>>& values) {
   torch::NoGradGuard no_grad;
   auto params = net.named_parameters();
   for (const auto& [name, v] : values) {
@@ -84,8 +84,8 @@ TEST(Lstm, OneUnitOverTwoStepsMatchesTheHandWorkedValues) {
   params.push_back(state);
   state.requires_grad_(true);
   const ActorCriticOutput again = net->unroll(obs, state);
-  const auto grads = torch::autograd::grad(
-      {again.logits.view({2, 2}), again.value.view({2})}, params, {loss.d_logits, loss.d_values});
+  const auto grads = torch::autograd::grad({again.logits.view({2, 2}), again.value.view({2})},
+                                           params, {loss.d_logits, loss.d_values});
   const std::vector<std::vector<double>> expected = {
       {-0.2348591112},
       {-0.1982764660},
@@ -147,17 +147,16 @@ TEST(Lstm, SitsBetweenTrunkAndHeadsAndLeavesTheFeedForwardLayoutAlone) {
     names.push_back(p.key());
   }
   EXPECT_EQ(names, (std::vector<std::string>{"conv1.weight", "conv1.bias", "conv2.weight",
-                                             "conv2.bias", "fc.weight", "fc.bias",
-                                             "policy.weight", "policy.bias", "value.weight",
-                                             "value.bias"}));
+                                             "conv2.bias", "fc.weight", "fc.bias", "policy.weight",
+                                             "policy.bias", "value.weight", "value.bias"}));
   auto lstm = make_actor_critic({NetworkKind::kA3cCnn, 256}, spec, 6, InitScheme::kOrthogonal);
   names.clear();
   for (const auto& p : lstm->named_parameters()) names.push_back(p.key());
-  EXPECT_EQ(names, (std::vector<std::string>{
-                       "conv1.weight", "conv1.bias", "conv2.weight", "conv2.bias", "fc.weight",
-                       "fc.bias", "lstm.weight_ih", "lstm.weight_hh", "lstm.bias_ih",
-                       "lstm.bias_hh", "policy.weight", "policy.bias", "value.weight",
-                       "value.bias"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"conv1.weight", "conv1.bias", "conv2.weight", "conv2.bias",
+                                      "fc.weight", "fc.bias", "lstm.weight_ih", "lstm.weight_hh",
+                                      "lstm.bias_ih", "lstm.bias_hh", "policy.weight",
+                                      "policy.bias", "value.weight", "value.bias"}));
   EXPECT_EQ(lstm->lstm()->weight_ih.sizes(), torch::IntArrayRef({1024, 256}));  // 4 gates x 256
   EXPECT_EQ(lstm->policy()->weight.sizes(), torch::IntArrayRef({6, 256}));
   EXPECT_EQ(lstm->lstm()->bias_hh.abs().sum().item<float>(), 0.0f);  // orthogonal init: 0

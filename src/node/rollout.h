@@ -13,7 +13,7 @@ struct Rollout {
   // [state_size] float32: a recurrent network's state before observations[0] (h then c), from
   // which trainers unroll the n steps; empty for a feed-forward network.
   std::vector<float> initial_state;
-  std::vector<int64_t> actions;     // [n]
+  std::vector<int64_t> actions;  // [n]
   // [n] global parameter version of the prediction that chose each action: a rollout that
   // spans a pull was acted partly by the newer version.
   std::vector<int64_t> acted_versions;

@@ -206,8 +206,8 @@ RecurrentForward recurrent_forward(const ParameterSnapshot& snapshot,
       bootstrap_rows.push_back(n * width + b);
     }
   }
-  const auto unrolled = net.unroll(obs.to(device, /*non_blocking=*/true),
-                                   state.to(device, /*non_blocking=*/true));
+  const auto unrolled =
+      net.unroll(obs.to(device, /*non_blocking=*/true), state.to(device, /*non_blocking=*/true));
   const auto index = [&](const std::vector<int64_t>& v) {
     return torch::tensor(v, torch::kInt64).to(device);
   };
@@ -243,7 +243,8 @@ std::vector<torch::Tensor> autograd_gradient(const ParameterSnapshot& snapshot,
     bootstrap_values = std::move(f.bootstrap_values);
   } else {
     out = snapshot.net->forward(rows.obs);
-    if (vtrace) bootstrap_values = feed_forward_bootstrap_values(snapshot, batch, obs_shape, device);
+    if (vtrace)
+      bootstrap_values = feed_forward_bootstrap_values(snapshot, batch, obs_shape, device);
   }
   const algo::A3CLoss loss = batch_loss(batch, loss_config, rows, out, bootstrap_values, result);
   return torch::autograd::grad({out.logits, out.value}, snapshot.flat->parameters(),

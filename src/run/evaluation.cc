@@ -156,7 +156,8 @@ std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t se
     torch::Tensor state;  // a recurrent network's, zero (undefined) at the episode's start
     for (bool done = false; !done;) {
       if (interrupt != nullptr && interrupt->load()) return results;
-      const model::ActorCriticOutput out = impl_->net->forward(observation.to(impl_->device), state);
+      const model::ActorCriticOutput out =
+          impl_->net->forward(observation.to(impl_->device), state);
       state = out.state;
       const torch::Tensor logits = out.logits[0].to(torch::kCPU);  // [A] on the host
       int action = 0;

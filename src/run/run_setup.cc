@@ -20,8 +20,8 @@ RunSetup make_run_setup(const config::TrainConfig& config) {
 
   // Only the initial parameters need the chosen init: make_net's networks are overwritten.
   torch::manual_seed(config.seed);
-  auto initial_net =
-      model::make_actor_critic(layout, s.spec, s.num_actions, model::parse_init_scheme(config.init));
+  auto initial_net = model::make_actor_critic(layout, s.spec, s.num_actions,
+                                              model::parse_init_scheme(config.init));
   model::FlatParameters initial_flat(*initial_net);
   s.initial.assign(initial_flat.data(), initial_flat.data() + initial_flat.size());
 
