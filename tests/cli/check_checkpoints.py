@@ -183,6 +183,10 @@ def main():
     proc = run(binary, ["--resume", recurrent_run, "--max-frames", "9000"])
     expect(proc.returncode == 0, "the LSTM run resumed: exit %d: %s" %
            (proc.returncode, proc.stderr[-500:]))
+    proc = subprocess.run([binary, "eval", "--checkpoint", recurrent_run, "--episodes", "2"],
+                          capture_output=True, text=True, timeout=120)
+    expect(proc.returncode == 0 and "over 2 episodes" in proc.stdout,
+           "eval of the LSTM run: exit %d: %s" % (proc.returncode, proc.stderr[-500:]))
     # A checkpoint copied in from another run carries that run's settings; the run's own
     # config.toml tells it apart.
     foreign_run = os.path.join(tmp, "foreign-run")
