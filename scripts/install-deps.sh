@@ -13,6 +13,7 @@ packages=(
   clang libclang-rt-dev  # libFuzzer, for the -DGA3C_FUZZ=ON build of the checkpoint fuzzer
   clang-format clang-tidy  # test.sh --sanitizers checks the style and runs .clang-tidy
   zlib1g-dev  # ALE's ROM loading
+  libonnx-dev nlohmann-json3-dev  # `ga3c export`: ONNX's schema and checker; safetensors' header
   munge slurmctld slurmd slurm-client  # the slurm label's one-node cluster (scripts/slurm-local.sh)
 )
 missing=()

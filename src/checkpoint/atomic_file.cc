@@ -57,7 +57,8 @@ CheckpointError failure(const std::string& path, const std::string& step) {
 
 }  // namespace
 
-NewFile::NewFile(std::string path) : path_(std::move(path)) {
+NewFile::NewFile(std::string path, IfExists if_exists)
+    : path_(std::move(path)), if_exists_(if_exists) {
   std::string temp = path_ + std::string(kTemporaryInfix) + "XXXXXX";
   std::vector<char> name(temp.begin(), temp.end());
   name.push_back('\0');
@@ -106,7 +107,10 @@ void NewFile::commit() {
   fd_ = -1;
   // close() reports the error that a failed delayed write surfaces as.
   if (::close(fd) != 0) throw failure(path_, "close");
-  if (::link(temp_.c_str(), path_.c_str()) != 0) {
+  if (if_exists_ == IfExists::kReplace) {
+    if (::rename(temp_.c_str(), path_.c_str()) != 0)
+      throw failure(path_, "rename the finished file");
+  } else if (::link(temp_.c_str(), path_.c_str()) != 0) {
     if (errno == EEXIST) {
       throw CheckpointError(path_, "already exists and is never overwritten",
                             "remove it or write the checkpoint under another name");
@@ -116,15 +120,15 @@ void NewFile::commit() {
   committed_ = true;
   // The file is complete under its name; a temporary left by a failed unlink is only
   // clutter, which readers skip.
-  ::unlink(temp_.c_str());
+  if (if_exists_ == IfExists::kRefuse) ::unlink(temp_.c_str());
   Descriptor directory(::open(directory_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (directory.get() < 0 || ::fsync(directory.get()) != 0) {
     throw failure(path_, "flush the directory to disk");
   }
 }
 
-void write_new_file(const std::string& path, std::string_view bytes) {
-  NewFile file(path);
+void write_new_file(const std::string& path, std::string_view bytes, IfExists if_exists) {
+  NewFile file(path, if_exists);
   file.append(bytes);
   file.commit();
 }

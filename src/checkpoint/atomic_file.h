@@ -12,6 +12,10 @@ namespace ga3c::checkpoint {
 // while writing leaves one behind, which readers skip.
 inline constexpr std::string_view kTemporaryInfix = ".tmp.";
 
+// What commit() does when the final name exists already: fail (checkpoints, GIFs), or put the
+// new file in its place in one rename (`ga3c export --force`).
+enum class IfExists { kRefuse, kReplace };
+
 // A new file written in pieces with write_new_file's guarantees: the pieces go to a temporary
 // beside `path` (through a small buffer, so a long stream holds little memory), and commit()
 // puts the whole under `path`; destroyed without commit(), it removes the temporary.
@@ -19,20 +23,22 @@ inline constexpr std::string_view kTemporaryInfix = ".tmp.";
 class NewFile {
  public:
   // Creates the temporary.
-  explicit NewFile(std::string path);
+  explicit NewFile(std::string path, IfExists if_exists = IfExists::kRefuse);
   ~NewFile();
   NewFile(const NewFile&) = delete;
   NewFile& operator=(const NewFile&) = delete;
 
   void append(std::string_view bytes);
   // Flushes to disk and links the temporary under path (which fails rather than replaces when
-  // path exists), removes the temporary and flushes the directory. Call at most once.
+  // path exists, unless IfExists::kReplace: then it is renamed over it), removes the temporary
+  // and flushes the directory. Call at most once.
   void commit();
 
  private:
   void write_buffer();
 
   std::string path_;
+  IfExists if_exists_;
   std::string temp_;
   int fd_ = -1;
   std::string buffer_;
@@ -44,7 +50,8 @@ class NewFile {
 // On failure nothing is left under `path` and the temporary is removed; a process killed
 // midway leaves at most the temporary. Needs a filesystem with hard links (ext4, xfs, NFS,
 // Lustre, GPFS). Throws CheckpointError naming `path`, the reason and the fix (also when
-// `path` already exists).
-void write_new_file(const std::string& path, std::string_view bytes);
+// `path` already exists, unless if_exists is IfExists::kReplace).
+void write_new_file(const std::string& path, std::string_view bytes,
+                    IfExists if_exists = IfExists::kRefuse);
 
 }  // namespace ga3c::checkpoint

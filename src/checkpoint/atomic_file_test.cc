@@ -66,6 +66,15 @@ TEST(WriteNewFile, NeverOverwritesAnExistingFile) {
   EXPECT_EQ(file_names(dir), std::vector<std::string>{"a.bin"});
 }
 
+TEST(WriteNewFile, ReplacesAnExistingFileWhenAskedToInOneStep) {
+  const fs::path dir = fresh_dir("replaces");
+  const std::string path = (dir / "a.bin").string();
+  write_new_file(path, "first", IfExists::kReplace);  // no file yet: created
+  write_new_file(path, "second", IfExists::kReplace);
+  EXPECT_EQ(contents(path), "second");
+  EXPECT_EQ(file_names(dir), std::vector<std::string>{"a.bin"});
+}
+
 TEST(WriteNewFile, AFailureMidwayLeavesNothing) {
   const fs::path dir = fresh_dir("fails_midway");
   const std::string path = (dir / "a.bin").string();

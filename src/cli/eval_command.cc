@@ -12,16 +12,14 @@
 #include <spdlog/spdlog.h>
 
 #include "checkpoint/atomic_file.h"
-#include "checkpoint/checkpoint_directory.h"
-#include "checkpoint/checkpoint_error.h"
 #include "cli/stop_signals.h"
 #include "config/number_options.h"
 #include "config/train_config.h"
-#include "config/train_options.h"
 #include "env/registry.h"
 #include "model/device.h"
 #include "render/gif_encoder.h"
 #include "render/renderer.h"
+#include "run/checkpoint_loading.h"
 #include "run/evaluation.h"
 #include "run/evaluation_summary.h"
 
@@ -35,55 +33,6 @@ class BadInput : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-struct LoadedCheckpoint {
-  checkpoint::Checkpoint checkpoint;
-  std::string path;  // the rank file, or rank 0's of the newest complete set in a directory
-};
-
-// A rank file as given, or the newest complete checkpoint of a run or checkpoints/ directory.
-LoadedCheckpoint load_checkpoint(const std::string& given) {
-  std::error_code ec;
-  if (!fs::exists(given, ec)) {
-    throw BadInput(given +
-                   ": no such file or directory; give --checkpoint a checkpoint file "
-                   "(RUN/checkpoints/ckpt-<frames>-ps0.ga3c), a run directory or its "
-                   "checkpoints/ directory");
-  }
-  if (!fs::is_directory(given, ec)) {
-    return {checkpoint::read_complete_checkpoint(given), given};
-  }
-  const fs::path run_checkpoints = fs::path(given) / "checkpoints";
-  const std::string dir = fs::is_directory(run_checkpoints, ec) ? run_checkpoints.string() : given;
-  checkpoint::LatestCheckpoint latest = checkpoint::find_latest_complete(dir);
-  if (!latest.checkpoint) {
-    std::string why =
-        latest.skipped.empty()
-            ? "holds no checkpoint"
-            : "holds no complete checkpoint (newest passed over: " + latest.skipped.front() + ")";
-    throw BadInput(dir + ": " + why +
-                   "; give a checkpoint file, or the directory of a run that saved checkpoints");
-  }
-  for (const auto& line : latest.skipped) spdlog::warn("{}", line);
-  return {std::move(*latest.checkpoint), latest.paths.front()};
-}
-
-// The settings the run trained with (config::read_run_config of its saved config, errors
-// wrapped in the checkpoint's); rom_dir, when given, replaces the run's ROM folder (the files
-// may live elsewhere on this machine).
-config::TrainConfig run_config_of(const LoadedCheckpoint& loaded, const std::string& rom_dir) {
-  // An environment this build lacks is named as such (UnknownEnvError), not as a bad config.
-  env::default_max_episode_frames(loaded.checkpoint.env_id);
-  std::vector<std::string> flags;
-  if (!rom_dir.empty()) flags = {"--rom-dir", rom_dir};
-  try {
-    return config::read_run_config(loaded.checkpoint.config_toml, "config.toml", flags);
-  } catch (const std::invalid_argument& e) {
-    throw checkpoint::CheckpointError(loaded.path,
-                                      std::string("its config cannot be read (") + e.what() + ")",
-                                      "use a checkpoint written by `ga3c train`");
-  }
-}
 
 void check_record_path(const std::string& path) {
   const fs::path p(path);
@@ -165,7 +114,7 @@ int run_eval_command(const EvalRequest& request) {
   const auto& stop = install_stop_signals();
   std::unique_ptr<run::Evaluator> evaluator;
   std::unique_ptr<render::Renderer> renderer;
-  LoadedCheckpoint loaded;
+  run::LoadedCheckpoint loaded;
   try {
     spdlog::set_level(spdlog::level::from_str(request.log_level));
     if (request.episodes <= 0) {
@@ -177,8 +126,8 @@ int run_eval_command(const EvalRequest& request) {
     }
     const std::string device = model::resolve_device(request.device);
     if (!request.record.empty()) check_record_path(request.record);
-    loaded = load_checkpoint(request.checkpoint);
-    const config::TrainConfig run_config = run_config_of(loaded, request.rom_dir);
+    loaded = run::load_checkpoint(request.checkpoint);
+    const config::TrainConfig run_config = run::run_config_of(loaded, request.rom_dir);
     env::EnvOptions options = config::env_options(run_config);
     options.max_episode_frames = request.max_episode_frames;
     model::set_tf32(device, run_config.tf32);  // the run's float32 policy, as in training

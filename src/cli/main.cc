@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cli/eval_command.h"
+#include "cli/export_command.h"
 #include "cli/plot_command.h"
 #include "cli/sync_bench.h"
 #include "cli/train_command.h"
@@ -39,6 +40,10 @@ int main(int argc, char** argv) {
       "eval", "Play a checkpoint's policy and report its returns; ga3c eval --help");
   ga3c::cli::EvalRequest eval_request;
   ga3c::cli::bind_eval_options(*eval, eval_request);
+  CLI::App* export_policy = app.add_subcommand(
+      "export", "Write a checkpoint's policy as ONNX or safetensors; ga3c export --help");
+  ga3c::cli::ExportRequest export_request;
+  ga3c::cli::bind_export_options(*export_policy, export_request);
   CLI::App* plot = app.add_subcommand("plot", "Draw PNG pictures of runs; ga3c plot --help");
   ga3c::plot::PlotRequest plot_request;
   ga3c::cli::bind_plot_options(*plot, plot_request);
@@ -65,6 +70,7 @@ int main(int argc, char** argv) {
   }
   if (*train) return ga3c::cli::run_train_command(options);
   if (*eval) return ga3c::cli::run_eval_command(eval_request);
+  if (*export_policy) return ga3c::cli::run_export_command(export_request);
   if (*plot) return ga3c::cli::run_plot_command(plot_request);
   if (*bench_sync) return ga3c::cli::run_sync_bench(sync_options);
   return 0;

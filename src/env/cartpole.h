@@ -24,6 +24,7 @@ class CartPole final : public Env {
 
   const ObservationSpec& observation_spec() const override { return spec_; }
   int num_actions() const override { return 2; }  // 0 pushes left, 1 pushes right
+  std::vector<std::string> action_meanings() const override { return {"LEFT", "RIGHT"}; }
   void seed(uint64_t seed) override { rng_.seed(seed); }
   // Draws each state variable uniformly from (-0.05, 0.05).
   void reset(float* obs) override;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "env/observation_spec.h"
 
@@ -31,6 +32,10 @@ class Env {
 
   virtual const ObservationSpec& observation_spec() const = 0;
   virtual int num_actions() const = 0;
+  // The name of each action in [0, num_actions()) as the reference environment names it
+  // (ALE's: "NOOP", "FIRE", ..., as Gymnasium's get_action_meanings()), for users of an
+  // exported policy (export/).
+  virtual std::vector<std::string> action_meanings() const = 0;
   // Environment frames one step() advances (Atari's frame skip; 1 elsewhere): DESIGN.md
   // counts frames, not steps.
   virtual int frames_per_step() const { return 1; }

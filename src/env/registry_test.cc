@@ -1,5 +1,8 @@
 #include "env/registry.h"
 
+#include <string>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 namespace ga3c::env {
@@ -9,6 +12,9 @@ TEST(Registry, MakesCartPoleWithItsSpec) {
   auto env = make_env("CartPole-v1");
   EXPECT_EQ(env->observation_spec().shape, std::vector<int64_t>{4});
   EXPECT_EQ(env->num_actions(), 2);
+  // Gymnasium's CartPole: 0 pushes the cart to the left, 1 to the right.
+  EXPECT_EQ(env->action_meanings(), (std::vector<std::string>{"LEFT", "RIGHT"}));
+  EXPECT_EQ(make_env("CartPoleNoVel-v1")->action_meanings(), env->action_meanings());
 }
 
 TEST(Registry, UnknownIdListsTheKnownOnes) {

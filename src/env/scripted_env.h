@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "env/env.h"
@@ -20,6 +21,11 @@ class ScriptedEnv final : public Env {
 
   const ObservationSpec& observation_spec() const override { return spec_; }
   int num_actions() const override { return num_actions_; }
+  std::vector<std::string> action_meanings() const override {
+    std::vector<std::string> names;
+    for (int a = 0; a < num_actions_; ++a) names.push_back("ACTION_" + std::to_string(a));
+    return names;
+  }
   int frames_per_step() const override { return frames; }
   void seed(uint64_t) override {}
   void reset(float* obs) override {

@@ -24,6 +24,7 @@ class TimeLimit final : public Env {
 
   const ObservationSpec& observation_spec() const override { return inner_->observation_spec(); }
   int num_actions() const override { return inner_->num_actions(); }
+  std::vector<std::string> action_meanings() const override { return inner_->action_meanings(); }
   int frames_per_step() const override { return inner_->frames_per_step(); }
   void seed(uint64_t seed) override { inner_->seed(seed); }
   void reset(float* obs) override {

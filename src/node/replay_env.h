@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "checkpoint/checkpoint.h"
@@ -23,6 +24,7 @@ class ReplayEnv final : public env::Env {
     return inner_->observation_spec();
   }
   int num_actions() const override { return inner_->num_actions(); }
+  std::vector<std::string> action_meanings() const override { return inner_->action_meanings(); }
   int frames_per_step() const override { return inner_->frames_per_step(); }
   // Remembers the seed; the wrapped environment is seeded at each reset.
   void seed(uint64_t seed) override;

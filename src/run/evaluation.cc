@@ -10,22 +10,16 @@
 #include "checkpoint/checkpoint_error.h"
 #include "env/registry.h"
 #include "model/actor_critic.h"
-#include "model/flat_parameters.h"
 #include "node/action_sampling.h"
 #include "node/math_threads.h"
 #include "node/seeds.h"
+#include "run/checkpoint_network.h"
 
 namespace ga3c::run {
 namespace {
 
 using checkpoint::CheckpointError;
 using checkpoint::quoted;
-
-std::string observation_and_actions(const std::vector<int64_t>& shape, int64_t actions) {
-  std::string s = "observation [";
-  for (std::size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-  return s + "], " + std::to_string(actions) + " actions";
-}
 
 }  // namespace
 
@@ -34,7 +28,6 @@ struct Evaluator::Impl {
   env::EnvPtr env;
   int64_t max_episode_frames = 0;
   std::shared_ptr<model::ActorCritic> net;
-  std::unique_ptr<model::FlatParameters> flat;  // the view that wrote net's parameters
   torch::Device device = torch::kCPU;
 };
 
@@ -65,7 +58,7 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
     if (own_env) {
       throw CheckpointError(path,
                             "its network is for " + trained + ", but " + c.env_id + " has " + here,
-                            "evaluate it with the ga3c version that wrote it");
+                            "use the ga3c version that wrote it");
     }
     throw CheckpointError(
         path, "trained on " + c.env_id + " (" + trained + "); " + env_id + " has " + here,
@@ -73,51 +66,10 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
             ", or choose an environment with the same observation and actions");
   }
 
-  model::NetworkLayout layout;
-  try {
-    layout = model::parse_network_layout(signature.network);
-  } catch (const std::invalid_argument&) {
-  }
-  if (layout.kind == model::NetworkKind::kAuto) {  // a checkpoint names the network it resolved
-    throw CheckpointError(path, "has an unknown network " + quoted(signature.network),
-                          "evaluate it with the ga3c version that wrote it");
-  }
-  try {
-    impl_->net = model::make_actor_critic(layout, spec, num_actions);
-  } catch (const std::invalid_argument& e) {
-    throw CheckpointError(path, e.what(), "evaluate it with the ga3c version that wrote it");
-  }
-  impl_->flat = std::make_unique<model::FlatParameters>(*impl_->net);
-  model::FlatParameters& flat = *impl_->flat;
-  if (signature.num_params != flat.size()) {
-    throw CheckpointError(path,
-                          "holds " + std::to_string(signature.num_params) +
-                              " parameters, but the " + signature.network + " network for " + here +
-                              " has " + std::to_string(flat.size()),
-                          "evaluate it with the ga3c version that wrote it");
-  }
-  // merge_ranks has checked that the shards tile [0, num_params) in order.
-  std::size_t non_finite = 0;
-  for (const auto& shard : c.shards) {
-    if (shard.offset + shard.params.size() > flat.size()) {
-      throw std::invalid_argument("checkpoint shard " + std::to_string(shard.index) +
-                                  " lies outside the flat parameter vector");
-    }
-    std::copy(shard.params.begin(), shard.params.end(), flat.data() + shard.offset);
-    for (float p : shard.params) non_finite += !std::isfinite(p);
-  }
-  if (non_finite > 0) {
-    throw CheckpointError(path,
-                          std::to_string(non_finite) + " of its " + std::to_string(flat.size()) +
-                              " parameters are NaN or infinite (training diverged)",
-                          "use an earlier checkpoint");
-  }
-  // Loaded on the host; a GPU gets its copy (flat's views then no longer alias it).
+  impl_->net = load_network(c, path, spec, num_actions);
+  // Loaded on the host; a GPU gets its copy.
   impl_->device = torch::Device(device);
-  if (!impl_->device.is_cpu()) {
-    impl_->flat.reset();
-    impl_->net->to(impl_->device);
-  }
+  if (!impl_->device.is_cpu()) impl_->net->to(impl_->device);
 }
 
 Evaluator::~Evaluator() = default;

@@ -156,19 +156,19 @@ TEST(Evaluator, RefusesACheckpointItCannotPlay) {
   c = cartpole();
   c.signature.network = "auto";
   EXPECT_EQ(error_of(c, ""), std::string(kPath) +
-                                 ": has an unknown network 'auto'; evaluate it with the ga3c "
-                                 "version that wrote it");
+                                 ": has an unknown network 'auto'; use the ga3c version "
+                                 "that wrote it");
   c = cartpole();
   c.signature.network = "minatar-cnn";
   EXPECT_EQ(error_of(c, ""), std::string(kPath) +
                                  ": network minatar-cnn does not fit observations [4] float32; "
-                                 "evaluate it with the ga3c version that wrote it");
+                                 "use the ga3c version that wrote it");
   c = cartpole();
   c.signature.observation_shape = {5};
   EXPECT_EQ(error_of(c, ""), std::string(kPath) +
                                  ": its network is for observation [5], 2 actions, but "
-                                 "CartPole-v1 has observation [4], 2 actions; evaluate it with "
-                                 "the ga3c version that wrote it");
+                                 "CartPole-v1 has observation [4], 2 actions; use the ga3c "
+                                 "version that wrote it");
   c = cartpole();
   c.signature.num_params += 1;
   EXPECT_EQ(error_of(c, ""), std::string(kPath) + ": holds " +
@@ -176,7 +176,7 @@ TEST(Evaluator, RefusesACheckpointItCannotPlay) {
                                  " parameters, but the mlp network for observation [4], 2 "
                                  "actions has " +
                                  std::to_string(c.signature.num_params - 1) +
-                                 "; evaluate it with the ga3c version that wrote it");
+                                 "; use the ga3c version that wrote it");
   c = cartpole();
   c.shards[0].params[5] = std::nanf("");
   c.shards[0].params[9] = INFINITY;

@@ -1,6 +1,7 @@
 #include "env/ale/atari_env.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,6 +28,13 @@ namespace fs = std::filesystem;
 const char* const kFix =
     "point --rom-dir or ALE_ROMS_DIR at the ROMs of ale-py 0.12.1 (scripts/install-ale.sh "
     "installs them in " GA3C_ALE_ROM_DIR ")";
+
+// ale_py.Action's member names, by ALE's action id (PLAYER_A_NOOP = 0 ... PLAYER_A_DOWNLEFTFIRE
+// = 17), which Gymnasium's get_action_meanings() reports.
+constexpr std::array<const char*, 18> kAleActionNames = {
+    "NOOP",     "FIRE",     "UP",          "RIGHT",      "LEFT",          "DOWN",
+    "UPRIGHT",  "UPLEFT",   "DOWNRIGHT",   "DOWNLEFT",   "UPFIRE",        "RIGHTFIRE",
+    "LEFTFIRE", "DOWNFIRE", "UPRIGHTFIRE", "UPLEFTFIRE", "DOWNRIGHTFIRE", "DOWNLEFTFIRE"};
 
 // Once per process: ALE's logger is global (every ALEInterface would print its banner).
 void quiet_ale() {
@@ -143,6 +151,12 @@ void AtariEnv::reseed_loaded() {
 }
 
 int AtariEnv::lives() const { return ale_->lives(); }
+
+std::vector<std::string> AtariEnv::action_meanings() const {
+  std::vector<std::string> names;
+  for (int id : action_set_) names.emplace_back(kAleActionNames.at(static_cast<std::size_t>(id)));
+  return names;
+}
 
 void AtariEnv::reset(float* obs) {
   const bool seeded = seed_pending_;

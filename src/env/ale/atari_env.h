@@ -80,6 +80,8 @@ class AtariEnv final : public Env, public HasScreen {
   const ObservationSpec& observation_spec() const override { return spec_; }
   int num_actions() const override { return static_cast<int>(action_set_.size()); }
   int frames_per_step() const override { return options_.frame_skip; }
+  // ale_py's names of the actions in the set played (ale_py.Action's members).
+  std::vector<std::string> action_meanings() const override;
   void seed(uint64_t seed) override;
   void reset(float* obs) override;
   // Throws std::out_of_range for an action outside [0, num_actions()).

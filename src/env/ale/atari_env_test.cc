@@ -1,12 +1,16 @@
 #include "env/ale/atari_env.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "env/ale/atari_registry.h"
 #include "env/registry.h"
 
 namespace ga3c::env::ale {
@@ -184,6 +188,53 @@ TEST(AtariEnvTest, ScreenIsTheColourFrame) {
   // Breakout's walls are grey (142, 142, 142) in ALE's NTSC palette.
   const uint32_t wall = env->screen_palette()[screen[40 * 160 + 2]];
   EXPECT_EQ(wall, 0x8e8e8eu);
+}
+
+// As Gymnasium's get_action_meanings() of ALE/<Game>-v5 names them (ale-py 0.12.1).
+TEST(AtariEnvTest, ActionMeaningsAreAlePysNames) {
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(breakout()->action_meanings(), (Names{"NOOP", "FIRE", "RIGHT", "LEFT"}));
+  EXPECT_EQ(make_env("ALE/Pong-v5")->action_meanings(),
+            (Names{"NOOP", "FIRE", "RIGHT", "LEFT", "RIGHTFIRE", "LEFTFIRE"}));
+  AtariOptions full;
+  full.full_action_space = true;
+  const Names all = breakout(full)->action_meanings();
+  ASSERT_EQ(all.size(), 18u);
+  EXPECT_EQ(all[10], "UPFIRE");
+  EXPECT_EQ(all[17], "DOWNLEFTFIRE");
+}
+
+// Every ROM of the ale-py wheel that ga3c accepts starts: made from its id, seeded, reset and
+// stepped 200 random actions (a game over starts the next), every observation [84, 84, 4] in
+// [0, 1] with something on the screen.
+TEST(AtariEnvTest, EveryGameStartsAndPlaysRandomActions) {
+  const std::vector<std::string> ids = atari_env_ids();
+  ASSERT_EQ(ids.size(), 104u);
+  std::mt19937 rng(1);
+  std::vector<float> obs(84 * 84 * 4);
+  for (const std::string& id : ids) {
+    SCOPED_TRACE(id);
+    const EnvPtr env = make_env(id);
+    ASSERT_EQ(env->observation_spec().shape, (std::vector<int64_t>{84, 84, 4}));
+    ASSERT_EQ(env->action_meanings().size(), static_cast<std::size_t>(env->num_actions()));
+    env->seed(1);
+    env->reset(obs.data());
+    int episodes = 1;
+    float lit = 0.0f;
+    for (int step = 0; step < 200; ++step) {
+      const int action = std::uniform_int_distribution<int>(0, env->num_actions() - 1)(rng);
+      const StepResult r = env->step(action, obs.data());
+      const auto [low, high] = std::minmax_element(obs.begin(), obs.end());
+      ASSERT_GE(*low, 0.0f);
+      ASSERT_LE(*high, 1.0f);
+      lit = std::max(lit, *high);
+      if (r.terminated || r.truncated) {
+        env->reset(obs.data());
+        ++episodes;
+      }
+    }
+    EXPECT_GT(lit, 0.0f) << episodes << " episodes";
+  }
 }
 
 TEST(AtariEnvTest, RegistryMakesIt) {

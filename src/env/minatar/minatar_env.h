@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "env/env.h"
 #include "env/minatar/minatar_game.h"
@@ -52,6 +53,16 @@ class MinAtarEnv final : public Env {
   int num_actions() const override {
     return action_set_ == ActionSet::kFull ? kNumActions
                                            : static_cast<int>(Game::kMinimalActions.size());
+  }
+
+  std::vector<std::string> action_meanings() const override {
+    std::vector<std::string> names;
+    for (int a = 0; a < num_actions(); ++a) {
+      const Action action =
+          action_set_ == ActionSet::kFull ? static_cast<Action>(a) : Game::kMinimalActions[a];
+      names.emplace_back(kActionNames[static_cast<int>(action)]);
+    }
+    return names;
   }
 
   // Throws std::out_of_range unless seed < 2^32 (NumPy's RandomState range).

@@ -36,6 +36,19 @@ TEST(MinAtarEnv, EveryIdHasTheGamesSpecAndActionCount) {
   }
 }
 
+// The names of minatar 1.0.15's minimal_action_set() through its action letters n l u r d f.
+TEST(MinAtarEnv, ActionMeaningsAreTheReferenceActionSets) {
+  using Names = std::vector<std::string>;
+  EXPECT_EQ(make_env("MinAtar/Breakout-v1")->action_meanings(), (Names{"NOOP", "LEFT", "RIGHT"}));
+  EXPECT_EQ(make_env("MinAtar/SpaceInvaders-v1")->action_meanings(),
+            (Names{"NOOP", "LEFT", "RIGHT", "FIRE"}));
+  EXPECT_EQ(make_env("MinAtar/Freeway-v1")->action_meanings(), (Names{"NOOP", "UP", "DOWN"}));
+  EXPECT_EQ(make_env("MinAtar/Asterix-v1")->action_meanings(),
+            (Names{"NOOP", "LEFT", "UP", "RIGHT", "DOWN"}));
+  EXPECT_EQ(make_env("MinAtar/Seaquest-v0")->action_meanings(),
+            (Names{"NOOP", "LEFT", "UP", "RIGHT", "DOWN", "FIRE"}));
+}
+
 TEST(MinAtarEnv, ObservationsAreZerosAndOnes) {
   auto env = make_env("MinAtar/Seaquest-v0");
   std::vector<float> obs(env->observation_spec().size(), 0.5f);

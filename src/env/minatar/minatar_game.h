@@ -15,11 +15,16 @@
 // seed reproduces the reference's whole trajectory.
 #pragma once
 
+#include <array>
+
 namespace ga3c::env::minatar {
 
 // The six actions every MinAtar game accepts, in the reference's index order.
 enum class Action : int { kNoop = 0, kLeft = 1, kUp = 2, kRight = 3, kDown = 4, kFire = 5 };
 inline constexpr int kNumActions = 6;
+// Their names, by index (the reference's action letters n, l, u, r, d, f).
+inline constexpr std::array<const char*, kNumActions> kActionNames = {"NOOP",  "LEFT", "UP",
+                                                                      "RIGHT", "DOWN", "FIRE"};
 
 // Observations are kGridSize x kGridSize x C, row 0 at the top, column 0 on the left.
 inline constexpr int kGridSize = 10;
