@@ -227,7 +227,7 @@ Value lstm_cell(GraphBuilder& g, onnx::GraphProto& graph, const Value& x, int64_
   const Value c =
       g.op("Add", {g.op("Mul", {f, c_in}, "lstm_kept"), g.op("Mul", {i, c_new}, "lstm_written")},
            "c_out");
-  const Value h_out = g.op("Mul", {o, g.op("Tanh", {c}, "lstm_c_tanh")}, "h_out");
+  Value h_out = g.op("Mul", {o, g.op("Tanh", {c}, "lstm_c_tanh")}, "h_out");
   GraphBuilder::attribute(g.node("Concat", {h_out.name, c.name}, {"state_out"}), "axis",
                           int64_t{1});
   return h_out;

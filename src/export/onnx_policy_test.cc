@@ -51,7 +51,7 @@ ExportedPolicy small_mlp(int64_t lstm = 0) {
                   filled("fc2.weight", {4, 4}, 0.3f), filled("fc2.bias", {4}, 0.4f)};
   int64_t features = 4;
   if (lstm > 0) {
-    for (auto t :
+    for (const auto& t :
          {filled("lstm.weight_ih", {4 * lstm, 4}, 0.5f),
           filled("lstm.weight_hh", {4 * lstm, lstm}, 0.6f),
           filled("lstm.bias_ih", {4 * lstm}, 0.7f), filled("lstm.bias_hh", {4 * lstm}, 0.8f)}) {
@@ -59,8 +59,9 @@ ExportedPolicy small_mlp(int64_t lstm = 0) {
     }
     features = lstm;
   }
-  for (auto t : {filled("policy.weight", {2, features}, 0.9f), filled("policy.bias", {2}, 1.0f),
-                 filled("value.weight", {1, features}, 1.1f), filled("value.bias", {1}, 1.2f)}) {
+  for (const auto& t :
+       {filled("policy.weight", {2, features}, 0.9f), filled("policy.bias", {2}, 1.0f),
+        filled("value.weight", {1, features}, 1.1f), filled("value.bias", {1}, 1.2f)}) {
     p.parameters.push_back(t);
   }
   p.metadata = {{"env_id", "CartPole-v1"}, {"ga3c_version", "0.1.0"}};

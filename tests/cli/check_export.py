@@ -158,6 +158,8 @@ def check_torch(name, st_path, feeds, ours, num_actions, state_size):
         out = net(torch.from_numpy(np.ascontiguousarray(feeds["observation"])), state)
     diff = float(np.max(np.abs(out[0].numpy() - ours["logits"].reshape(STEPS, num_actions))))
     expect(diff <= TOLERANCE, "%s: PyTorch logits differ by %.3g" % (name, diff))
+    print("%s: examples/torch_policy.py (PyTorch %s): logits within %.2g" %
+          (name, torch.__version__, diff))
 
 
 def check_bad_input(binary, tmp):

@@ -2,9 +2,9 @@
 """ga3c under a real Slurm (issue 31; the one-node cluster of scripts/slurm-local.sh, SLURM_CONF
 set by the fixture): examples/slurm/ga3c.sbatch trains CartPole-v1 as 1 server + 2 worker ranks.
 
-- requeue: after the first checkpoint, `scontrol requeue` (Slurm signals every rank, then
-  requeues); the job comes back (restart 1), goes on from the newest checkpoint by --resume auto
-  and ends at --max-frames;
+- requeue (srun only: the relaunch and resume are the same under mpirun): after the first
+  checkpoint, `scontrol requeue` (Slurm signals every rank, then requeues); the job comes back
+  (restart 1), goes on from the newest checkpoint by --resume auto and ends at --max-frames;
 - scancel --signal=TERM (srun only; README says why not mpirun): every rank stops with a final
   checkpoint short of the budget, and the job ends, not requeued;
 - kill -9 of a worker rank: scripts/relaunch.sh relaunches the training inside the allocation,
@@ -172,11 +172,13 @@ def main():
     expect(out.returncode == 2 and len(out.stderr.strip().splitlines()) == 1 and
            "not inside a Slurm job" in out.stderr, "the script outside Slurm: %r" % out.stderr)
     try:
-        requeue(args, tmp)
-        # scancel --signal=TERM reaches the job's steps: srun's tasks. mpirun's ranks are no
-        # step of their own, and mpirun, signalled through the batch shell (--batch), kills them
-        # instead of passing the signal on: README says to stop those another way.
+        # A requeue goes through the same relaunch and resume whatever launches the ranks, so
+        # srun's run checks it for both. scancel --signal=TERM reaches the job's steps: srun's
+        # tasks. mpirun's ranks are no step of their own, and mpirun, signalled through the
+        # batch shell (--batch), kills them instead of passing the signal on: README says to
+        # stop those another way. A rank killed is the launcher's to notice: checked for both.
         if args.launch == "srun":
+            requeue(args, tmp)
             scancel_term(args, tmp)
         kill_rank(args, tmp)
     finally:
