@@ -18,6 +18,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev libbenchmark1debian
   libprotobuf-dev libprotobuf32 libprotobuf-lite32 protobuf-compiler libprotoc32
   libcrcutil-dev libcrcutil0 libgif-dev libgif7 zlib1g-dev
+  libonnx-dev libonnx1 libonnxifi nlohmann-json3-dev
   libopenmpi-dev libopenmpi3 openmpi-bin openmpi-common libpmix2 libhwloc15
   libevent-core-2.1-7 libevent-pthreads-2.1-7 libfabric1 libibverbs1 librdmacm1
   libnl-3-200 libnl-route-3-200 libnuma1 libpsm-infinipath1 libpsm2-2 libucx0 libmunge2
