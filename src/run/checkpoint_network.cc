@@ -24,6 +24,14 @@ std::shared_ptr<model::ActorCritic> load_network(const checkpoint::Checkpoint& c
                                                  const env::ObservationSpec& spec,
                                                  int num_actions) {
   const checkpoint::ModelSignature& signature = c.signature;
+  const std::string trained =
+      observation_and_actions(signature.observation_shape, signature.num_actions);
+  const std::string here = observation_and_actions(spec.shape, num_actions);
+  if (trained != here) {
+    throw CheckpointError(path,
+                          "its network is for " + trained + ", but " + c.env_id + " has " + here,
+                          "use the ga3c version that wrote it");
+  }
   model::NetworkLayout layout;
   try {
     layout = model::parse_network_layout(signature.network);

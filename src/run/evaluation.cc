@@ -54,12 +54,7 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
   const std::string trained =
       observation_and_actions(signature.observation_shape, signature.num_actions);
   const std::string here = observation_and_actions(spec.shape, num_actions);
-  if (trained != here) {
-    if (own_env) {
-      throw CheckpointError(path,
-                            "its network is for " + trained + ", but " + c.env_id + " has " + here,
-                            "use the ga3c version that wrote it");
-    }
+  if (trained != here && !own_env) {
     throw CheckpointError(
         path, "trained on " + c.env_id + " (" + trained + "); " + env_id + " has " + here,
         "leave out --env to play " + c.env_id +

@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <torch/torch.h>
 
-#include "checkpoint/checkpoint_error.h"
+#include "env/ale/atari_registry.h"
 #include "env/registry.h"
 #include "export/build_info.h"
 #include "run/checkpoint_network.h"
@@ -38,7 +38,7 @@ const char* python_bool(bool b) { return b ? "True" : "False"; }
 // The environment of the reference packages that ga3c's built-in one reproduces, in Python.
 std::string reference_environment(const config::TrainConfig& c, int64_t max_episode_frames) {
   const std::string& id = c.env_id;
-  if (starts_with(id, "ALE/")) {
+  if (env::ale::is_atari_id(id)) {
     return fmt::format(
         "gymnasium.wrappers.FrameStackObservation(gymnasium.wrappers.AtariPreprocessing("
         "gymnasium.make(\"{}\", frameskip=1, repeat_action_probability={}, "
@@ -84,20 +84,13 @@ exporting::ExportedPolicy export_policy(const LoadedCheckpoint& loaded,
   const env::EnvPtr env = env::make_env(c.env_id, options);
   const env::ObservationSpec& spec = env->observation_spec();
   const int num_actions = env->num_actions();
-  const std::string trained =
-      observation_and_actions(c.signature.observation_shape, c.signature.num_actions);
-  const std::string here = observation_and_actions(spec.shape, num_actions);
-  if (trained != here) {
-    throw checkpoint::CheckpointError(
-        loaded.path, "its network is for " + trained + ", but " + c.env_id + " has " + here,
-        "use the ga3c version that wrote it");
-  }
   const auto net = load_network(c, loaded.path, spec, num_actions);
 
+  const bool atari = env::ale::is_atari_id(c.env_id);
   exporting::ExportedPolicy policy;
   policy.layout = model::parse_network_layout(c.signature.network);
   policy.observation_shape = spec.shape;
-  policy.input = starts_with(c.env_id, "ALE/")     ? exporting::ObservationInput::kUint8FramesFirst
+  policy.input = atari                             ? exporting::ObservationInput::kUint8FramesFirst
                  : spec.dtype == env::DType::kBool ? exporting::ObservationInput::kBool
                                                    : exporting::ObservationInput::kFloat32;
   policy.num_actions = num_actions;
@@ -110,7 +103,6 @@ exporting::ExportedPolicy export_policy(const LoadedCheckpoint& loaded,
 
   const int64_t max_episode_frames =
       options.max_episode_frames.value_or(env::default_max_episode_frames(c.env_id));
-  const bool atari = starts_with(c.env_id, "ALE/");
   auto& m = policy.metadata;
   m = {{"ga3c_version", exporting::ga3c_version()},
        {"ga3c_commit", exporting::ga3c_commit()},
