@@ -1,11 +1,13 @@
 """The health monitor's checks as a run logged them (train.csv's live_1..3: the live fraction of
-conv1, conv2 and fc of the A3C CNN on the monitor's 64 real frames, README "Network health"),
-for the scripts that report how near a run came to dying. Python standard library only."""
+each ReLU layer on the monitor's 64 real observations, README "Network health": conv1, conv2
+and fc of the A3C CNN, conv and fc of the MinAtar CNN), for the scripts that report how near a
+run came to dying. Python standard library only."""
 import csv
 import glob
 import os
 
-LAYERS = ["conv1", "conv2", "fc"]  # live_1, live_2, live_3
+LAYERS = ["conv1", "conv2", "fc"]  # the A3C CNN's live_1, live_2, live_3
+MINATAR_LAYERS = ["conv", "fc"]  # the MinAtar CNN's live_1, live_2
 
 
 def health_checks(run_dir):
@@ -21,10 +23,10 @@ def health_checks(run_dir):
     return sorted(rows, key=lambda r: int(r["frames"]))
 
 
-def lowest(checks, layer):
+def lowest(checks, layer, layers=LAYERS):
     """(the layer's lowest live fraction, the frames of the first check that found it), or None
-    without checks."""
-    column = "live_%d" % (LAYERS.index(layer) + 1)
+    without checks; layers: the network's, in train.csv's order."""
+    column = "live_%d" % (layers.index(layer) + 1)
     if not checks:
         return None
     low = min(checks, key=lambda r: float(r[column]))

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Probes how often a setting's network dies early: many short runs of `ga3c train` on an
-ALE/ game, arms of settings interleaved seed by seed, each stopped at --frames environment
-frames (its final checkpoint saved; the lr schedule stays the full run's), then the live units of
-each final checkpoint on real frames (scripts/dead_units.py) and one table per arm.
+ALE/ or MinAtar/ game, arms of settings interleaved seed by seed, each stopped at --frames
+environment frames (its final checkpoint saved; the lr schedule stays the full run's), then the
+live units of each layer at the stop and one table per arm. An ALE/ run's are counted in its
+final checkpoint on 256 real frames (scripts/dead_units.py: the A3C CNN's conv1, conv2, fc); a
+MinAtar/ run's are its last health check (train.csv: ga3c's own monitor on 64 real
+observations, the MinAtar CNN's conv and fc).
 
     scripts/probe.py docs/experiments/atari-probe.toml                    # run, or go on
     scripts/probe.py SPEC --arms preset,orthogonal --seeds 1-20
@@ -23,7 +26,7 @@ The spec:
     seeds = [1, 2, 3, 4]         # an arm's own seeds, within the probe's (default: all of them)
 
 A run is collapsed when some layer has no live unit (a unit is live when it is positive for
-some of 256 observations of random play); lowest_<layer> is the layer's lowest live fraction
+some of the observations); lowest_<layer> is the layer's lowest live fraction
 over the run's health checks (train.csv), how near it came to dying on the way; its policy is constant when its largest standard
 deviation over them is below 1e-6, the same policy for every frame (a collapse, or one close). Runs already in results.csv are skipped, so running
 again goes on; Ctrl-C stops the running trainings (each saves its checkpoint) and exits 130.
@@ -45,10 +48,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import dead_units  # noqa: E402
 import health_log  # noqa: E402
 
-LAYERS = health_log.LAYERS
-LOWEST = ["lowest_" + layer for layer in LAYERS]
-FIELDS = (["arm", "seed", "frames", "mean100", "episodes"] + LAYERS + LOWEST +
-          ["policy_std", "collapsed", "wall_s"])
+MINATAR_WIDTHS = {"conv": 16, "fc": 128}  # the MinAtar CNN's channels and units
 WINDOW = 100
 MAX_PARALLEL = 256  # an arm's trainings at a time: ga3c's own bound on threads of one kind
 CONSTANT_POLICY = 1e-6  # the policy's largest std over the frames, below it: the same everywhere
@@ -81,9 +81,11 @@ def load_spec(path):
     for key in ("out", "env", "frames"):
         if key not in probe:
             fail(f"spec {path}: [probe] needs {key}")
-    if not probe["env"].startswith("ALE/"):
-        fail(f"spec {path}: env {probe['env']} is not an ALE/ game; the live-unit count reads "
-             "the A3C CNN's checkpoints")
+    if not probe["env"].startswith(("ALE/", "MinAtar/")):
+        fail(f"spec {path}: env {probe['env']} is not an ALE/ or MinAtar/ game; the live-unit "
+             "count knows the A3C CNN's and the MinAtar CNN's layers")
+    if "network" in [key for arm in spec.get("arms", {}).values() for key in arm]:
+        fail(f"spec {path}: an arm sets network; the probe counts the game's own network only")
     if not isinstance(probe["frames"], int) or probe["frames"] < 1:
         fail(f"spec {path}: [probe] frames must be a whole number of frames >= 1, got "
              f"{probe['frames']!r}")
@@ -100,24 +102,34 @@ def load_spec(path):
     return spec
 
 
-def read_results(path):
+def layers_of(env_id):
+    return health_log.LAYERS if env_id.startswith("ALE/") else health_log.MINATAR_LAYERS
+
+
+def fields(layers):
+    return (["arm", "seed", "frames", "mean100", "episodes"] + layers +
+            ["lowest_" + layer for layer in layers] + ["policy_std", "collapsed", "wall_s"])
+
+
+def read_results(path, layers):
     if not os.path.exists(path):
         return []
     with open(path) as f:
         # A probe's results from before the lowest_* columns read with those cells empty.
-        return [{key: row.get(key) or "" for key in FIELDS} for row in csv.DictReader(f)]
+        return [{key: row.get(key) or "" for key in fields(layers)}
+                for row in csv.DictReader(f)]
 
 
-def append_result(path, row):
+def append_result(path, row, layers):
     new = not os.path.exists(path)
     if not new:
         with open(path) as f:
             header = f.readline().strip().split(",")
-        if header != FIELDS:
+        if header != fields(layers):
             fail(f"{path} has the columns {','.join(header)}, this probe writes "
-                 f"{','.join(FIELDS)}; give the spec a new out directory")
+                 f"{','.join(fields(layers))}; give the spec a new out directory")
     with open(path, "a", newline="") as f:
-        writer = csv.DictWriter(f, fieldnames=FIELDS)
+        writer = csv.DictWriter(f, fieldnames=fields(layers))
         if new:
             writer.writeheader()
         writer.writerow(row)
@@ -220,24 +232,37 @@ def newest_checkpoint(run_dir):
     return max(found, key=lambda p: int(os.path.basename(p).split("-")[1])) if found else None
 
 
-def lowest_live(run_dir):
+def lowest_live(checks, layers):
     """Each layer's lowest live fraction over the run's health checks: how near the network
     came to dying on the way, which a run that recovered hides from its final checkpoint."""
-    checks = health_log.health_checks(run_dir)
-    lows = {layer: health_log.lowest(checks, layer) for layer in LAYERS}
+    lows = {layer: health_log.lowest(checks, layer, layers) for layer in layers}
     return {"lowest_" + layer: f"{low[0]:.3g}" if low else "" for layer, low in lows.items()}
 
 
-def measure(run_dir, frames):
+def last_check(checks):
+    """A MinAtar run's live units and policy spread from its last health check."""
+    last = checks[-1]
+    live = {layer: round(float(last["live_%d" % i]) * MINATAR_WIDTHS[layer])
+            for i, layer in enumerate(health_log.MINATAR_LAYERS, 1)}
+    return live, float(last["policy_spread"])
+
+
+def measure(run_dir, out, env_id):
     ckpt = newest_checkpoint(run_dir)
-    if ckpt is None:
+    checks = health_log.health_checks(run_dir)
+    if ckpt is None or (not env_id.startswith("ALE/") and not checks):
         return None
-    live, spread = dead_units.count_live(dead_units.load_params(ckpt), frames)
+    if env_id.startswith("ALE/"):
+        live, spread = dead_units.count_live(dead_units.load_params(ckpt),
+                                             real_frames(out, env_id))
+    else:
+        live, spread = last_check(checks)
     rows = episode_rows(run_dir)
     last = [float(r["return"]) for r in rows[-WINDOW:]]
     return {"frames": int(os.path.basename(ckpt).split("-")[1]),
             "mean100": round(sum(last) / len(last), 3) if last else "",
-            "episodes": len(rows), **live, **lowest_live(run_dir), "policy_std": f"{spread:.3g}",
+            "episodes": len(rows), **live, **lowest_live(checks, layers_of(env_id)),
+            "policy_std": f"{spread:.3g}",
             "collapsed": int(min(live.values()) == 0)}
 
 
@@ -258,7 +283,7 @@ def schedule(spec, arms, seeds):
     return slots
 
 
-def summary(results, arms):
+def summary(results, arms, layers):
     lines = []
     for arm in arms:
         rows = [r for r in results if r["arm"] == arm]
@@ -275,14 +300,14 @@ def summary(results, arms):
         constant = [r["seed"] for r in rows if float(r["policy_std"]) < CONSTANT_POLICY]
         lines += [f"### {arm}", "",
                   "| runs | collapsed | seeds collapsed | constant policy | " + " | ".join(
-                      f"live {layer}" for layer in LAYERS) + " | " + " | ".join(
-                      f"lowest {layer} on the way" for layer in LAYERS[1:]) +
+                      f"live {layer}" for layer in layers) + " | " + " | ".join(
+                      f"lowest {layer} on the way" for layer in layers[1:]) +
                   " | mean-100 at the stop |",
-                  "|---:|---:|---|---|" + "---:|" * (2 * len(LAYERS)),
+                  "|---:|---:|---|---|" + "---:|" * (2 * len(layers)),
                   f"| {len(rows)} | {len(collapsed)} | {', '.join(collapsed) or '-'} | "
                   f"{', '.join(constant) or '-'} | " +
-                  " | ".join(spread(layer) for layer in LAYERS) + " | " +
-                  " | ".join(spread("lowest_" + layer) for layer in LAYERS[1:]) +
+                  " | ".join(spread(layer) for layer in layers) + " | " +
+                  " | ".join(spread("lowest_" + layer) for layer in layers[1:]) +
                   f" | {spread('mean100')} |",
                   ""]
     return "\n".join(lines)
@@ -306,12 +331,14 @@ def main():
         arms = args.arms.split(",")
     seeds = parse_seeds(args.seeds) if args.seeds else list(spec["probe"].get("seeds", [1]))
     out = spec["probe"]["out"]
+    env_id = spec["probe"]["env"]
+    layers = layers_of(env_id)
     results_path = os.path.join(out, "results.csv")
     if not args.report:
         if not os.access(args.binary, os.X_OK):
             fail(f"no ga3c binary at {args.binary}; build it or pass --binary")
         os.makedirs(os.path.join(out, "logs"), exist_ok=True)
-        done = {(r["arm"], int(r["seed"])) for r in read_results(results_path)}
+        done = {(r["arm"], int(r["seed"])) for r in read_results(results_path, layers)}
         runs, stopping = Runs(), []
         signal.signal(signal.SIGINT, lambda *_: stopping.append(1))
         signal.signal(signal.SIGTERM, lambda *_: stopping.append(1))
@@ -324,20 +351,19 @@ def main():
             if stopping:
                 break
             for (arm, seed), wall in walls.items():
-                row = measure(os.path.join(out, "runs", f"{arm}-s{seed}"),
-                              real_frames(out, spec["probe"]["env"]))
+                row = measure(os.path.join(out, "runs", f"{arm}-s{seed}"), out, env_id)
                 if row is None:
                     print(f"probe: {arm} seed {seed} left no checkpoint; see its log",
                           file=sys.stderr)
                     continue
                 append_result(results_path, {"arm": arm, "seed": seed, **row,
-                                             "wall_s": round(wall, 1)})
+                                             "wall_s": round(wall, 1)}, layers)
                 print(f"probe: {arm} seed {seed}: {row}", flush=True)
         if stopping:
             sys.exit(130)
     if not os.path.exists(results_path):
         fail(f"no results in {out} yet; run the probe first (without --report)")
-    table = summary(read_results(results_path), arms)
+    table = summary(read_results(results_path, layers), arms, layers)
     with open(os.path.join(out, "results.md"), "w") as f:
         f.write(table + "\n")
     print(table)

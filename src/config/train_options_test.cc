@@ -59,6 +59,7 @@ TEST(TrainOptions, GamePresetOverFamilyPreset) {
   const config::TrainConfig& c = freeway.options().config();
   EXPECT_EQ(c.optimizer.rmsprop_style, algo::RmsPropStyle::kTorch);  // Freeway's
   EXPECT_EQ(c.lr, 2e-3f);                                            // Freeway's, not MinAtar's
+  EXPECT_EQ(c.optimizer.rmsprop_eps, 1e-3);                          // Freeway's
   EXPECT_EQ(c.max_frames, 5'000'000);                                // MinAtar's
   EXPECT_EQ(c.entropy_beta, 0.02f);                                  // the flag's
   EXPECT_EQ(c.t_max, 20);

@@ -3,8 +3,9 @@
 one arm alone and one two at a time) it stops each run at its frame count with a final
 checkpoint, writes a results.csv row per run with the live units of that checkpoint (the same
 numbers scripts/dead_units.py gives for it) and a table per arm, skips finished runs when run
-again, and refuses an unknown arm, a game that is not ALE/ and a ga3c that refuses the game
-(as one built without ALE does) with one line and exit code 2.
+again; on MinAtar/Freeway-v0 the live units are the run's last health check in train.csv; it
+refuses an unknown arm, a game that is neither ALE/ nor MinAtar/, an arm that sets the network
+and a ga3c that refuses the game (as one built without ALE does) with one line and exit code 2.
 
     check_probe.py --binary build/ga3c [--with-ale]"""
 import argparse
@@ -28,9 +29,11 @@ seeds = [1, 2]
 [arms.torch-init]
 init = "torch"
 agents = 8
+{extra}
 [arms.pair]
 parallel = 2
 agents = 8
+{extra}
 """
 
 
@@ -42,10 +45,10 @@ def probe(spec, binary, *extra):
     return p
 
 
-def write_spec(folder, out, env="ALE/Breakout-v5", frames=8000):
+def write_spec(folder, out, env="ALE/Breakout-v5", frames=8000, extra=""):
     path = os.path.join(folder, "spec.toml")
     with open(path, "w") as f:
-        f.write(SPEC.format(out=out, env=env, frames=frames))
+        f.write(SPEC.format(out=out, env=env, frames=frames, extra=extra))
     return path
 
 
@@ -64,7 +67,12 @@ def check_refusals(binary, folder):
     other = os.path.join(folder, "other")
     os.makedirs(other)
     expect_one_line_refusal(probe(write_spec(other, os.path.join(other, "out"), "CartPole-v1"),
-                                  binary), "CartPole-v1 is not an ALE/ game")
+                                  binary), "CartPole-v1 is not an ALE/ or MinAtar/ game")
+    network = os.path.join(folder, "network")
+    os.makedirs(network)
+    expect_one_line_refusal(probe(write_spec(network, os.path.join(network, "out"),
+                                             extra='network = "mlp"'), binary),
+                            "an arm sets network")
     zero = os.path.join(folder, "zero")
     os.makedirs(zero)
     with open(write_spec(zero, os.path.join(zero, "out")), "a") as f:
@@ -119,6 +127,25 @@ def check_probe(binary, folder):
     assert again.returncode == 0 and "train --env" not in again.stdout, "finished runs rerun"
 
 
+def check_minatar_probe(binary, folder):
+    out = os.path.join(folder, "minatar")
+    p = probe(write_spec(folder, out, "MinAtar/Freeway-v0", 20000, "health-every = 10"), binary)
+    assert p.returncode == 0, f"exit {p.returncode}"
+    with open(os.path.join(out, "results.csv")) as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 4, rows
+    for r in rows:
+        with open(os.path.join(out, "runs", f"{r['arm']}-s{r['seed']}", "train.csv")) as f:
+            last = [c for c in csv.DictReader(f) if c["live_1"]][-1]
+        assert int(r["conv"]) == round(float(last["live_1"]) * 16), (r, last)
+        assert int(r["fc"]) == round(float(last["live_2"]) * 128), (r, last)
+        assert r["policy_std"] == f"{float(last['policy_spread']):.3g}", (r, last)
+        assert r["collapsed"] == str(int(min(int(r["conv"]), int(r["fc"])) == 0)), r
+        assert float(r["lowest_fc"]) <= float(last["live_2"]), r
+    table = open(os.path.join(out, "results.md")).read()
+    assert "live conv | live fc | lowest fc on the way" in table, table
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--binary", required=True)
@@ -127,6 +154,7 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         check_refusals(args.binary, folder)
+        check_minatar_probe(args.binary, folder)
         if args.with_ale:
             check_probe(args.binary, folder)
     print("check_probe: passed")
