@@ -57,7 +57,7 @@ import tomllib
 
 DONE_LINE = re.compile(
     r"done( \(stopped by signal\))?: (\d+) frames, .* in ([0-9.]+) s .*?"
-    r"(?:; (\d+) overlapping applies.*)?$")
+    r"(?:; (\d+) overlapping applies(?:, (\d+) optimizer steps lost)?.*)?$")
 WINDOW = 100
 
 
@@ -250,13 +250,14 @@ class Runner:
                     f.seek(offset)
                     text = f.read()
                 segment = {"exit": proc.returncode, "stopped": True, "overlaps": None,
-                           "frames": None, "wall_s": None}
+                           "lost_steps": None, "frames": None, "wall_s": None}
                 for line in text.splitlines():
                     m = DONE_LINE.search(line)
                     if m:
                         segment.update(stopped=m.group(1) is not None, frames=int(m.group(2)),
                                        wall_s=float(m.group(3)),
-                                       overlaps=int(m.group(4)) if m.group(4) else None)
+                                       overlaps=int(m.group(4)) if m.group(4) else None,
+                                       lost_steps=int(m.group(5)) if m.group(5) else None)
                 # A NaN or Inf stops ga3c with exit 1: training diverged, which is a result.
                 segment["diverged"] = proc.returncode == 1 and "non-finite" in text
                 state = cell.state()
@@ -359,7 +360,7 @@ def write_results(spec, out, all_cells):
     keys = ["env"] + [k for k in axes(spec) if k != "env"]
     header = (["cell", "setting"] + keys + ["seed", "status", "frames", "final_mean_100",
               "best_mean_100", "threshold", "frames_to_threshold", "wall_s", "sync_ms",
-              "mean_lag", "overlapping_applies"])
+              "mean_lag", "overlapping_applies", "lost_optimizer_steps"])
     rows = []
     for cell in all_cells:
         env = cell.settings.get("env")
@@ -368,6 +369,8 @@ def write_results(spec, out, all_cells):
         sync_ms, lag = sync_figures(cell.run_dir)
         state = cell.state()
         overlaps = [s["overlaps"] for s in state["segments"] if s.get("overlaps") is not None]
+        # Counted over the whole run (a checkpoint keeps it): the last segment's.
+        lost = [s["lost_steps"] for s in state["segments"] if s.get("lost_steps") is not None]
         # The job's frames at its last clean end; the last episode's stamp otherwise.
         ends = [s["frames"] for s in state["segments"] if s.get("frames") is not None]
         frames = ends[-1] if ends else frames
@@ -377,7 +380,8 @@ def write_results(spec, out, all_cells):
                "threshold": fmt(threshold), "frames_to_threshold": fmt(reached),
                "wall_s": fmt(wall_seconds(cell.run_dir), 3), "sync_ms": fmt(sync_ms, 3),
                "mean_lag": fmt(lag), "overlapping_applies": fmt(sum(overlaps) if overlaps
-                                                                else None)}
+                                                                else None),
+               "lost_optimizer_steps": fmt(lost[-1] if lost else None)}
         row.update({k: cell.settings.get(k, "") for k in keys})
         rows.append(row)
     write_csv(os.path.join(out, "results.csv"), header, rows)

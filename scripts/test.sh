@@ -24,8 +24,13 @@ phase() { echo "== test.sh: $1 (${SECONDS} s in)"; }
 phase "main build"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}"
 cmake --build build -j"$jobs"
+# The unit and cli tests two at a time; then the learning runs, whose fates a second training
+# beside them can move, the MPI jobs, which oversubscribe the cores on their own, and the Slurm
+# jobs, one at a time.
+serial="learning|slurm|mpi"
 phase "main tests"
-(cd build && ctest --output-on-failure)
+(cd build && ctest --output-on-failure -j"$jobs" -LE "$serial" &&
+  ctest --output-on-failure -L "$serial")
 
 if [ "${1:-}" = "--sanitizers" ]; then
   phase "style"
@@ -48,7 +53,9 @@ if [ "${1:-}" = "--sanitizers" ]; then
   phase "AddressSanitizer build and tests"
   cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DGA3C_SANITIZE=address "${launcher[@]}"
   cmake --build build-asan -j"$jobs"
-  (cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -LE "learning|slurm")
+  (cd build-asan && export ASAN_OPTIONS=detect_leaks=1 &&
+    ctest --output-on-failure -j"$jobs" -LE "$serial" &&
+    ctest --output-on-failure -L mpi -LE "learning|slurm")
 
   phase "fuzzers"
   # libFuzzer needs clang; only the fuzzers and their seed writers are built there.

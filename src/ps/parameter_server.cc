@@ -52,6 +52,12 @@ int64_t ParameterServer::overlapping_applies() const {
   return n;
 }
 
+int64_t ParameterServer::lost_optimizer_steps() const {
+  int64_t n = 0;
+  for (const auto& s : shards_) n += s->lost_optimizer_steps();
+  return n;
+}
+
 float ParameterServer::current_lr() const { return learning_rate(config_, counters_.frames()); }
 
 }  // namespace ga3c::ps

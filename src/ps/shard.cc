@@ -57,6 +57,11 @@ int64_t Shard::read(float* out, std::size_t n) const {
 
 int64_t Shard::version() const { return version_.load(); }
 
+int64_t Shard::lost_optimizer_steps() const {
+  std::unique_lock lock(mutex_);
+  return optimizer_ ? version_ - optimizer_->slots().steps : 0;
+}
+
 algo::OptimizerSlots Shard::optimizer_slots() const {
   std::unique_lock lock(mutex_);
   return optimizer_ ? optimizer_->slots() : algo::OptimizerSlots{};

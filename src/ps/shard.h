@@ -65,6 +65,11 @@ class Shard {
   // Applies that began while another apply to this shard was still running, since this
   // object was made (not checkpointed). Always 0 under ApplyMode::kLocked.
   int64_t overlapping_applies() const { return overlaps_.load(); }
+  // Applies the shared optimizer's step count (Adam's bias correction) missed: the version
+  // less that count, both kept by checkpoints. Racy applies that step at the same time can
+  // lose an increment, so it is at most overlapping_applies() since the run began; 0 under
+  // ApplyMode::kLocked and in local mode (no shared optimizer).
+  int64_t lost_optimizer_steps() const;
   // The optimizer's slots (shared mode), copied under the lock; empty in local mode.
   algo::OptimizerSlots optimizer_slots() const;
 

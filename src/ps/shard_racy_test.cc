@@ -48,6 +48,10 @@ TEST(RacyShard, ConcurrentAppliesOverlapAndEveryOneIsCounted) {
     overlaps = shard.overlapping_applies();
     EXPECT_LE(overlaps, kThreads * kAppliesPerThread - 1);
     EXPECT_EQ(shard.version(), kThreads * kAppliesPerThread);
+    // The optimizer's step count (Adam's bias correction) can miss an apply only when two ran
+    // at once.
+    EXPECT_GE(shard.lost_optimizer_steps(), 0);
+    EXPECT_LE(shard.lost_optimizer_steps(), overlaps);
     // Lost updates are possible but not certain, so an element holds at most all of them.
     std::vector<float> w(kSize);
     shard.read(w.data(), kSize);
@@ -63,6 +67,8 @@ TEST(RacyShard, LockedAppliesUnderTheSameLoadNeverOverlap) {
   apply_concurrently(shard);
   EXPECT_EQ(shard.overlapping_applies(), 0);
   EXPECT_EQ(shard.version(), kThreads * kAppliesPerThread);
+  EXPECT_EQ(shard.lost_optimizer_steps(), 0);
+  EXPECT_EQ(shard.optimizer_slots().steps, kThreads * kAppliesPerThread);
   std::vector<float> w(kSize);
   shard.read(w.data(), kSize);
   EXPECT_EQ(w[0], -0.5f * kThreads * kAppliesPerThread);

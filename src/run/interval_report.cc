@@ -48,9 +48,12 @@ std::string format_summary(const TrainingSummary& s) {
   const std::string best = std::isfinite(s.best_mean_return_100)
                                ? fmt::format("best {:.2f}", s.best_mean_return_100)
                                : "no best yet (fewer than 100 episodes)";
+  const std::string lost = s.lost_optimizer_steps >= 0
+                               ? fmt::format(", {} optimizer steps lost", s.lost_optimizer_steps)
+                               : "";
   const std::string overlaps =
       s.overlapping_applies >= 0
-          ? fmt::format("; {} overlapping applies (--ps-apply racy)", s.overlapping_applies)
+          ? fmt::format("; {} overlapping applies{} (--ps-apply racy)", s.overlapping_applies, lost)
           : "";
   return fmt::format(
       "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return of "

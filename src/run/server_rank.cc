@@ -129,8 +129,10 @@ TrainingSummary run_mpi_server(const config::TrainConfig& config, const comm::Mp
   TrainingSummary summary;
   const auto log_overlaps = [&] {
     if (config.ps_apply != ps::ApplyMode::kRacy) return;
-    spdlog::info("{}: {} overlapping applies on shard {} (--ps-apply racy)", roles.name(),
-                 shard->overlapping_applies(), roles.rank);
+    spdlog::info(
+        "{}: {} overlapping applies on shard {}, {} optimizer steps lost "
+        "(--ps-apply racy)",
+        roles.name(), shard->overlapping_applies(), roles.rank, shard->lost_optimizer_steps());
   };
   if (roles.rank != 0) {
     restore(nullptr);
@@ -183,6 +185,9 @@ TrainingSummary run_mpi_server(const config::TrainConfig& config, const comm::Mp
   log_overlaps();
   if (config.ps_apply == ps::ApplyMode::kRacy) {
     summary.overlapping_applies = shard->overlapping_applies();  // shard 0's
+    if (config.optimizer_state == ps::OptimizerStateMode::kShared) {
+      summary.lost_optimizer_steps = shard->lost_optimizer_steps();
+    }
   }
   return summary;
 }

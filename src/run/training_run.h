@@ -28,6 +28,9 @@ struct TrainingSummary {
   // --ps-apply racy: applies that began while another to the same shard ran, in this process
   // (a resumed run counts from 0 again); -1 under --ps-apply locked.
   int64_t overlapping_applies = -1;
+  // --ps-apply racy with shared optimizer state: ps::Shard::lost_optimizer_steps summed (over
+  // the whole run, a resume included; under MPI shard 0's); -1 otherwise.
+  int64_t lost_optimizer_steps = -1;
   // Busy seconds by kind of work, summed over every thread of every node.
   double env_s = 0, predict_s = 0, train_s = 0, sync_s = 0;
 };
