@@ -3,8 +3,10 @@
 #include <chrono>
 #include <limits>
 #include <map>
+#include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -129,10 +131,13 @@ TrainingSummary run_mpi_server(const config::TrainConfig& config, const comm::Mp
   TrainingSummary summary;
   const auto log_overlaps = [&] {
     if (config.ps_apply != ps::ApplyMode::kRacy) return;
-    spdlog::info(
-        "{}: {} overlapping applies on shard {}, {} optimizer steps lost "
-        "(--ps-apply racy)",
-        roles.name(), shard->overlapping_applies(), roles.rank, shard->lost_optimizer_steps());
+    // Local optimizer state lives on the workers: the shard has no step count to lose.
+    const std::string lost =
+        config.optimizer_state == ps::OptimizerStateMode::kShared
+            ? fmt::format(", {} optimizer steps lost", shard->lost_optimizer_steps())
+            : "";
+    spdlog::info("{}: {} overlapping applies on shard {}{} (--ps-apply racy)", roles.name(),
+                 shard->overlapping_applies(), roles.rank, lost);
   };
   if (roles.rank != 0) {
     restore(nullptr);
