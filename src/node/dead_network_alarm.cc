@@ -31,6 +31,20 @@ std::vector<std::string> DeadNetworkAlarm::update(const metrics::HealthRecord& c
     }
   }
   dead_since_ = std::move(now);
+  if (blind_since_ < 0 && check.policy_spread < kBlindPolicySpread) {
+    blind_since_ = frames;
+    lines.push_back(fmt::format(
+        "policy: the same for every observation since {} frames (spread {:.2g} over the health "
+        "batch): the network no longer sees its input and plays the same whatever happens; with "
+        "--recurrent lstm a saturated LSTM, see {}",
+        millions(frames), check.policy_spread, kBlindPolicyDoc));
+  } else if (blind_since_ >= 0 && check.policy_spread >= kSeeingPolicySpread) {
+    lines.push_back(
+        fmt::format("policy: depends on the observation again at {} frames (spread {:.2g}; the "
+                    "same for every observation since {})",
+                    millions(frames), check.policy_spread, millions(blind_since_)));
+    blind_since_ = -1;
+  }
   return lines;
 }
 

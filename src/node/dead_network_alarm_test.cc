@@ -44,5 +44,30 @@ TEST(DeadNetworkAlarm, SaysOnceWhenALayerDiesAndOnceWhenItComesBack) {
   EXPECT_EQ(alarm.status(), "");
 }
 
+TEST(DeadNetworkAlarm, SaysOnceWhenThePolicyStopsSeeingItsInputAndOnceWhenItSeesAgain) {
+  DeadNetworkAlarm alarm;
+  metrics::HealthRecord c = check(16, 32, 100);
+  c.policy_spread = 2.6e-8;
+  EXPECT_EQ(alarm.update(c, 65'000),
+            std::vector<std::string>{
+                "policy: the same for every observation since 0.07M frames (spread 2.6e-08 over "
+                "the health batch): the network no longer sees its input and plays the same "
+                "whatever happens; with --recurrent lstm a saturated LSTM, see "
+                "docs/results/recurrent.md#atari-breakout-v5-to-48m-frames-the-lstm-saturates-"
+                "and-never-learns-2026-12-07"});
+  EXPECT_FALSE(alarm.dead()) << "its layers live: --stop-on-dead-network lets it run";
+  EXPECT_EQ(alarm.status(), "");
+  c.policy_spread = 9.9e-7;
+  EXPECT_TRUE(alarm.update(c, 130'000).empty()) << "said once";
+  c.policy_spread = 9.9e-6;
+  EXPECT_TRUE(alarm.update(c, 160'000).empty()) << "a spread that wanders about 1e-6 is not news";
+  c.policy_spread = 1e-5;
+  EXPECT_EQ(alarm.update(c, 200'000),
+            std::vector<std::string>{"policy: depends on the observation again at 0.20M frames "
+                                     "(spread 1e-05; the same for every observation since "
+                                     "0.07M)"});
+  EXPECT_TRUE(alarm.update(c, 260'000).empty());
+}
+
 }  // namespace
 }  // namespace ga3c::node
