@@ -4,9 +4,11 @@ each arm x seed trains alone (arms interleaved seed by seed) and is stopped by S
 --frames environment frames (the lr schedule stays the preset's 10M-frame one), then
 the final checkpoint plays 1000 steps (build/src/run/ga3c_policy_outputs) and the LSTM's cell
 state is read: a saturated LSTM's c grows by +-1 a step (its forget and input gates at 1) and
-h = o * tanh(c) stops depending on the observation. One row per run in results.csv.
+h = o * tanh(c) stops depending on the observation. One row per run in results.csv. The
+feed-forward arm (the ALE/ preset as it is) has no cell state: its LSTM columns stay empty.
 
-    docs/experiments/atari-lstm-screen/screen.py [--frames 300000] [--seeds 1,2]
+    docs/experiments/atari-lstm-screen/screen.py [--frames 300000] [--seeds 1,2] [--arms a,b]
+        [--results results.csv]
 """
 import argparse
 import csv
@@ -26,15 +28,24 @@ ARMS = {
     "lr1e-4": ["--lr", "1e-4"],
     "tf-rmsprop": ["--rmsprop-style", "tf", "--rmsprop-eps", "0.1"],  # GA3C's
     "adam1e-4": ["--optimizer", "adam", "--lr", "1e-4"],  # universe-starter-agent's
+    # Larger eps ends the normalised step for small gradients (issue 26's Freeway finding):
+    # a gate pushed into saturation gets ever smaller gradients, which eps 1e-5 scales back up.
+    "eps1e-3": ["--rmsprop-eps", "1e-3"],
+    # TorchBeast's (monobeast: torch-style RMSProp, lr 4.8e-4, eps 0.01, norm clip 40), whose
+    # Atari network can carry an LSTM.
+    "eps1e-2": ["--rmsprop-eps", "1e-2"],
+    # The A3C paper's optimizer (eps 0.1 in TF's form) at the larger lr of its sampled range.
+    "tf-rmsprop-lr3e-3": ["--rmsprop-style", "tf", "--rmsprop-eps", "0.1", "--lr", "3e-3"],
+    "feed-forward": ["--recurrent", "none"],
 }
 FIELDS = ["arm", "seed", "frames", "mean100", "policy_spread", "median_abs_c",
-          "saturated_percent", "h_std_over_steps"]
+          "saturated_percent", "h_std_over_steps", "first_policy_spread", "lowest_policy_spread"]
 
 
-def last_health(run_dir):
+def spreads(run_dir):
+    """policy_spread of the run's health checks, in order (train.csv)."""
     with open(os.path.join(run_dir, "train.csv")) as f:
-        rows = [r for r in csv.DictReader(f) if r["policy_spread"]]
-    return float(rows[-1]["policy_spread"]) if rows else float("nan")
+        return [float(r["policy_spread"]) for r in csv.DictReader(f) if r["policy_spread"]]
 
 
 def mean100(run_dir):
@@ -66,9 +77,13 @@ def frames_done(run_dir):
 
 
 def train(run_dir, seed, flags, frames):
+    if "--recurrent" not in flags:
+        flags = ["--recurrent", "lstm"] + flags
     proc = subprocess.Popen([os.path.join(REPO, "build", "ga3c"), "train", "--env",
-                             "ALE/Breakout-v5", "--recurrent", "lstm", "--seed", seed,
-                             "--checkpoint-every", "0", "--quiet", "--run-dir", run_dir] + flags)
+                             "ALE/Breakout-v5", "--seed", seed,
+                             "--checkpoint-every", "0", "--quiet", "--run-dir", run_dir] + flags,
+                            stderr=open(os.path.join(os.path.dirname(run_dir),
+                                                     os.path.basename(run_dir) + ".log"), "w"))
     while proc.poll() is None and frames_done(run_dir) < frames:
         time.sleep(1)
     proc.send_signal(signal.SIGINT)
@@ -79,23 +94,30 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=300000)
     parser.add_argument("--seeds", default="1,2")
+    parser.add_argument("--arms", default=",".join(ARMS), help="which arms, in this order")
     parser.add_argument("--out", default=os.path.join(REPO, "runs", "atari-lstm-screen"))
+    parser.add_argument("--results", default="results.csv",
+                        help="the table (beside this script) that the rows go to")
     args = parser.parse_args()
-    results = os.path.join(HERE, "results.csv")
+    results = os.path.join(HERE, args.results)
     done = set()
     if os.path.exists(results):
         with open(results) as f:
             done = {(r["arm"], r["seed"]) for r in csv.DictReader(f)}
     for seed in args.seeds.split(","):
-        for arm, flags in ARMS.items():
+        for arm in args.arms.split(","):
+            flags = ARMS[arm]
             if (arm, seed) in done:
                 continue
             run_dir = os.path.join(args.out, "%s-s%s" % (arm, seed))
             shutil.rmtree(run_dir, ignore_errors=True)
+            os.makedirs(args.out, exist_ok=True)
             train(run_dir, seed, flags, args.frames)
+            lstm = ["%.3g" % v for v in lstm_state(run_dir)] if arm != "feed-forward" else [""] * 3
+            checks = spreads(run_dir) or [float("nan")]
             row = dict(zip(FIELDS, [arm, seed, frames_done(run_dir), round(mean100(run_dir), 2),
-                                    "%.3g" % last_health(run_dir)] +
-                           ["%.3g" % v for v in lstm_state(run_dir)]))
+                                    "%.3g" % checks[-1]] + lstm +
+                           ["%.3g" % checks[0], "%.3g" % min(checks)]))
             new = not os.path.exists(results)
             with open(results, "a", newline="") as f:
                 writer = csv.DictWriter(f, FIELDS)
