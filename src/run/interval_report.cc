@@ -48,12 +48,10 @@ std::string format_summary(const TrainingSummary& s) {
   const std::string best = std::isfinite(s.best_mean_return_100)
                                ? fmt::format("best {:.2f}", s.best_mean_return_100)
                                : "no best yet (fewer than 100 episodes)";
-  const std::string lost = s.lost_optimizer_steps >= 0
-                               ? fmt::format(", {} optimizer steps lost", s.lost_optimizer_steps)
-                               : "";
   const std::string overlaps =
       s.overlapping_applies >= 0
-          ? fmt::format("; {} overlapping applies{} (--ps-apply racy)", s.overlapping_applies, lost)
+          ? fmt::format("; {} (--ps-apply racy)",
+                        format_overlaps(s.overlapping_applies, s.lost_optimizer_steps))
           : "";
   return fmt::format(
       "done{}: {} frames, {} episodes, {} updates in {:.1f} s ({:.0f} frames/s); mean return of "
@@ -63,6 +61,12 @@ std::string format_summary(const TrainingSummary& s) {
                       : "",
       s.frames, s.episodes, s.updates, s.wall_s, s.frames / std::max(s.wall_s, 1e-9),
       s.mean_return_100, best, overlaps);
+}
+
+std::string format_overlaps(int64_t overlapping_applies, int64_t lost_optimizer_steps) {
+  return lost_optimizer_steps >= 0 ? fmt::format("{} overlapping applies, {} optimizer steps lost",
+                                                 overlapping_applies, lost_optimizer_steps)
+                                   : fmt::format("{} overlapping applies", overlapping_applies);
 }
 
 }  // namespace ga3c::run

@@ -28,4 +28,8 @@ void report_interval(metrics::RunRecorder& recorder, const config::TrainConfig& 
 // The closing line: "done: N frames, ... mean return of the last 100 episodes X, best Y".
 std::string format_summary(const TrainingSummary& summary);
 
+// What --ps-apply racy did: "12 overlapping applies, 3 optimizer steps lost"; lost < 0 (local
+// optimizer state, which has no shared step count) leaves the second part out.
+std::string format_overlaps(int64_t overlapping_applies, int64_t lost_optimizer_steps);
+
 }  // namespace ga3c::run

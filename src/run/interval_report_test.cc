@@ -43,5 +43,11 @@ TEST(FormatSummary, RacyWithLocalStateHasNoSharedOptimizerToLoseSteps) {
             "of the last 100 episodes 1.50, best 2.25; 12 overlapping applies (--ps-apply racy)");
 }
 
+TEST(FormatOverlaps, ServerRanksLogTheSamePhraseAsTheDoneLine) {
+  EXPECT_EQ(format_overlaps(12, 3), "12 overlapping applies, 3 optimizer steps lost");
+  EXPECT_EQ(format_overlaps(12, 0), "12 overlapping applies, 0 optimizer steps lost");
+  EXPECT_EQ(format_overlaps(12, -1), "12 overlapping applies");
+}
+
 }  // namespace
 }  // namespace ga3c::run
