@@ -79,15 +79,14 @@ def frames_done(run_dir):
 def train(run_dir, seed, flags, frames):
     if "--recurrent" not in flags:
         flags = ["--recurrent", "lstm"] + flags
-    proc = subprocess.Popen([os.path.join(REPO, "build", "ga3c"), "train", "--env",
-                             "ALE/Breakout-v5", "--seed", seed,
-                             "--checkpoint-every", "0", "--quiet", "--run-dir", run_dir] + flags,
-                            stderr=open(os.path.join(os.path.dirname(run_dir),
-                                                     os.path.basename(run_dir) + ".log"), "w"))
-    while proc.poll() is None and frames_done(run_dir) < frames:
-        time.sleep(1)
-    proc.send_signal(signal.SIGINT)
-    proc.wait()
+    with open(run_dir.rstrip("/") + ".log", "w") as log:
+        proc = subprocess.Popen([os.path.join(REPO, "build", "ga3c"), "train", "--env",
+                                 "ALE/Breakout-v5", "--seed", seed, "--checkpoint-every", "0",
+                                 "--quiet", "--run-dir", run_dir] + flags, stderr=log)
+        while proc.poll() is None and frames_done(run_dir) < frames:
+            time.sleep(1)
+        proc.send_signal(signal.SIGINT)
+        proc.wait()
 
 
 def main():
