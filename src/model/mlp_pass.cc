@@ -53,7 +53,7 @@ void bias_gradient(const float* d, int64_t rows, int64_t cols, float* out) {
 
 }  // namespace
 
-MlpPass::MlpPass(const Mlp& net, const torch::Tensor& obs) : net_(net) {
+MlpPass::MlpPass(const Mlp& net, const torch::Tensor& obs) : net_(net), obs_(obs) {
   if (net.recurrent()) throw std::invalid_argument("MlpPass: the MLP has an LSTM");
   check_host_floats(obs, "obs");
   inputs_ = net.fc1()->weight.size(1);

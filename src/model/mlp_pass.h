@@ -24,8 +24,9 @@ namespace ga3c::model {
 class MlpPass {
  public:
   // The forward pass of net on obs ([B, ...] float32 on the CPU, contiguous, B >= 1;
-  // flattened to [B, inputs]), keeping its activations for backward(). net's parameters and
-  // obs are read again by backward(): they must stay alive and unchanged until it returns.
+  // flattened to [B, inputs]), keeping its activations and a reference to obs for backward().
+  // net's parameters are read again by backward(): they must stay alive and unchanged until it
+  // returns, and so must obs's values.
   // Throws std::invalid_argument for obs of another device, dtype, layout or width, or a
   // recurrent net.
   MlpPass(const Mlp& net, const torch::Tensor& obs);
@@ -41,7 +42,8 @@ class MlpPass {
 
  private:
   const Mlp& net_;
-  const float* x_;  // [B, inputs]: obs
+  torch::Tensor obs_;  // held so that a temporary obs outlives the pass
+  const float* x_;     // [B, inputs]: obs_'s values
   int64_t batch_, inputs_, hidden_;
   std::vector<float> h1_, h2_;  // [B, hidden] after each ReLU
   ActorCriticOutput output_;
