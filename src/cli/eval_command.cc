@@ -15,6 +15,7 @@
 #include "cli/stop_signals.h"
 #include "config/number_options.h"
 #include "config/train_config.h"
+#include "config/train_options.h"
 #include "env/registry.h"
 #include "model/device.h"
 #include "render/gif_encoder.h"
@@ -55,6 +56,37 @@ void check_record_path(const std::string& path) {
   }
 }
 
+// --random's environment settings, as `ga3c train --env ID` resolves them: the environment's
+// preset over the defaults.
+env::EnvOptions preset_env_options(const EvalRequest& request) {
+  std::vector<std::string> flags = {"--env", request.env_id};
+  if (!request.rom_dir.empty()) flags.insert(flags.end(), {"--rom-dir", request.rom_dir});
+  env::EnvOptions options =
+      config::env_options(config::read_run_config("[train]\n", "--random", flags));
+  options.max_episode_frames = request.max_episode_frames;
+  return options;
+}
+
+void check_what_to_play(const EvalRequest& request) {
+  if (!request.random) {
+    if (request.checkpoint.empty()) {
+      throw BadInput(
+          "--checkpoint PATH is required: the run to play (or --random --env ID for random "
+          "play)");
+    }
+    return;
+  }
+  if (!request.checkpoint.empty()) {
+    throw BadInput("--random plays no checkpoint; leave out --checkpoint or --random");
+  }
+  if (request.env_id.empty()) throw BadInput("--random needs the environment: add --env ID");
+  if (request.greedy) {
+    throw BadInput(
+        "--greedy takes a policy's most probable action and --random has no policy; leave out "
+        "one of them");
+  }
+}
+
 }  // namespace
 
 void bind_eval_options(CLI::App& eval, EvalRequest& request) {
@@ -62,13 +94,18 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
                   "A checkpoint file, RUN/checkpoints/ckpt-<frames>-ps0.ga3c (the other "
                   "parameter-server ranks' files of that save are read from beside it), or a "
                   "run directory or its checkpoints/ directory: the newest complete checkpoint "
-                  "there")
-      ->required()
+                  "there (required unless --random)")
       ->type_name("PATH");
+  eval.add_flag("--random", request.random,
+                "Play uniformly random actions instead of a checkpoint's policy: the random-play "
+                "baseline of score tables. Needs --env; the environment's settings (sticky "
+                "actions, Atari's frame skip and no-ops) are its preset's, as `ga3c train --env "
+                "ID` takes them");
   eval.add_option("--episodes", request.episodes, "Episodes to play (> 0)")->required();
   eval.add_option("--env", request.env_id,
                   "Play this environment instead of the checkpoint's; it must have the same "
-                  "observation shape and number of actions (e.g. MinAtar games of one shape)")
+                  "observation shape and number of actions (e.g. MinAtar games of one shape). "
+                  "With --random: the environment to play")
       ->type_name("ID");
   eval.add_flag("--greedy", request.greedy,
                 "Take the most probable action (argmax of the logits) instead of sampling from pi");
@@ -103,7 +140,8 @@ void bind_eval_options(CLI::App& eval, EvalRequest& request) {
       "population standard deviation, min and max of the raw (unclipped) episode returns, "
       "the mean episode length and how many episodes the episode limit cut. Sticky actions "
       "(MinAtar, Atari) and Atari's frame skip, no-ops and action set are those the run trained "
-      "with, from the config.toml inside the checkpoint. Bad input: one line naming the "
+      "with, from the config.toml inside the checkpoint (with --random, the environment's "
+      "preset's). Bad input: one line naming the "
       "problem, exit 2.\n" +
       std::string(config::kNumbersHelp));
 }
@@ -124,24 +162,28 @@ int run_eval_command(const EvalRequest& request) {
       throw BadInput("--max-episode-frames must be >= 0 environment frames (0: no limit), got " +
                      std::to_string(*request.max_episode_frames));
     }
+    check_what_to_play(request);
     const std::string device = model::resolve_device(request.device);
     if (!request.record.empty()) check_record_path(request.record);
-    loaded = run::load_checkpoint(request.checkpoint);
-    const config::TrainConfig run_config = run::run_config_of(loaded, request.rom_dir);
-    env::EnvOptions options = config::env_options(run_config);
-    options.max_episode_frames = request.max_episode_frames;
-    model::set_tf32(device, run_config.tf32);  // the run's float32 policy, as in training
-    evaluator = std::make_unique<run::Evaluator>(loaded.checkpoint, loaded.path, request.env_id,
-                                                 options, device);
+    if (request.random) {
+      evaluator = std::make_unique<run::Evaluator>(request.env_id, preset_env_options(request));
+    } else {
+      loaded = run::load_checkpoint(request.checkpoint);
+      const config::TrainConfig run_config = run::run_config_of(loaded, request.rom_dir);
+      env::EnvOptions options = config::env_options(run_config);
+      options.max_episode_frames = request.max_episode_frames;
+      model::set_tf32(device, run_config.tf32);  // the run's float32 policy, as in training
+      evaluator = std::make_unique<run::Evaluator>(loaded.checkpoint, loaded.path, request.env_id,
+                                                   options, device);
+      if (evaluator->env_id() != loaded.checkpoint.env_id) {
+        spdlog::warn("playing {}, the checkpoint was trained on {}", evaluator->env_id(),
+                     loaded.checkpoint.env_id);
+      }
+    }
     if (!request.record.empty()) {
       renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape,
                                        &evaluator->env());
     }
-    if (evaluator->env_id() != loaded.checkpoint.env_id) {
-      spdlog::warn("playing {}, the checkpoint was trained on {}", evaluator->env_id(),
-                   loaded.checkpoint.env_id);
-    }
-    spdlog::debug("sticky actions {} (the run's)", options.sticky_action_prob);
   } catch (const render::NotRenderableError& e) {
     std::fprintf(stderr, "ga3c eval: error: --record: %s; leave out --record\n", e.what());
     return 2;
@@ -180,10 +222,13 @@ int run_eval_command(const EvalRequest& request) {
       spdlog::debug("episode {} return {:g} length {}{}", i + 1, episodes[i].episode_return,
                     episodes[i].length, episodes[i].truncated ? " (truncated)" : "");
     }
+    const std::string played =
+        request.random
+            ? ", uniformly random actions"
+            : fmt::format(" from {} ({} frames), {}", loaded.path, loaded.checkpoint.frames,
+                          request.greedy ? "greedy" : "sampling from pi");
     std::printf(
-        "%s from %s (%lld frames), %s, seed %llu: %s%s\n", evaluator->env_id().c_str(),
-        loaded.path.c_str(), static_cast<long long>(loaded.checkpoint.frames),
-        request.greedy ? "greedy" : "sampling from pi",
+        "%s%s, seed %llu: %s%s\n", evaluator->env_id().c_str(), played.c_str(),
         static_cast<unsigned long long>(request.seed),
         run::format_summary(run::summarize(episodes), evaluator->max_episode_frames()).c_str(),
         interrupted

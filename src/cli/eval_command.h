@@ -1,7 +1,8 @@
 // `ga3c eval --checkpoint PATH --episodes N [--env ID] [--greedy] [--seed S]
 // [--max-episode-frames N] [--record FILE.gif]`: plays a checkpoint's policy and reports its
 // raw returns (run/evaluation.h), optionally as an animated GIF of the first episode
-// (render/), written as it is played.
+// (render/), written as it is played. `ga3c eval --random --env ID --episodes N ...` plays
+// uniformly random actions instead, under the environment's preset: the random-play baseline.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +15,7 @@ namespace ga3c::cli {
 
 struct EvalRequest {
   std::string checkpoint;  // a rank file, a run directory or its checkpoints/ directory
+  bool random = false;     // uniformly random actions, no checkpoint
   std::string env_id;      // empty: the checkpoint's environment
   int episodes = 0;
   bool greedy = false;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 #include <stdexcept>
+#include <vector>
 
 #include <torch/torch.h>
 
@@ -27,8 +28,14 @@ struct Evaluator::Impl {
   std::string env_id;
   env::EnvPtr env;
   int64_t max_episode_frames = 0;
-  std::shared_ptr<model::ActorCritic> net;
+  std::shared_ptr<model::ActorCritic> net;  // null: uniformly random actions
   torch::Device device = torch::kCPU;
+
+  void open_env(const std::string& id, const env::EnvOptions& options) {
+    env_id = id;
+    env = env::make_env(id, options);
+    max_episode_frames = options.max_episode_frames.value_or(env::default_max_episode_frames(id));
+  }
 };
 
 Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
@@ -38,11 +45,8 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
   node::limit_math_threads();
   const checkpoint::ModelSignature& signature = c.signature;
   const bool own_env = env_id.empty() || env_id == c.env_id;
-  impl_->env_id = own_env ? c.env_id : env_id;
   try {
-    impl_->env = env::make_env(impl_->env_id, options);
-    impl_->max_episode_frames =
-        options.max_episode_frames.value_or(env::default_max_episode_frames(impl_->env_id));
+    impl_->open_env(own_env ? c.env_id : env_id, options);
   } catch (const env::UnknownEnvError&) {
     if (!own_env) throw;
     throw CheckpointError(
@@ -65,6 +69,11 @@ Evaluator::Evaluator(const checkpoint::Checkpoint& c, const std::string& path,
   // Loaded on the host; a GPU gets its copy.
   impl_->device = torch::Device(device);
   if (!impl_->device.is_cpu()) impl_->net->to(impl_->device);
+}
+
+Evaluator::Evaluator(const std::string& env_id, const env::EnvOptions& options)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->open_env(env_id, options);
 }
 
 Evaluator::~Evaluator() = default;
@@ -93,6 +102,7 @@ std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t se
   std::mt19937_64 rng(node::splitmix64(seed));
   torch::Tensor observation = torch::empty(env.observation_spec().batch_shape(1), torch::kFloat32);
   float* obs = observation.data_ptr<float>();
+  const std::vector<float> uniform(num_actions, 1.0f / static_cast<float>(num_actions));
 
   std::vector<EpisodeResult> results;
   for (int episode = 0; episode < episodes; ++episode) {
@@ -103,17 +113,21 @@ std::vector<EpisodeResult> Evaluator::run(int episodes, bool greedy, uint64_t se
     torch::Tensor state;  // a recurrent network's, zero (undefined) at the episode's start
     for (bool done = false; !done;) {
       if (interrupt != nullptr && interrupt->load()) return results;
-      const model::ActorCriticOutput out =
-          impl_->net->forward(observation.to(impl_->device), state);
-      state = out.state;
-      const torch::Tensor logits = out.logits[0].to(torch::kCPU);  // [A] on the host
       int action = 0;
-      if (greedy) {
-        action = static_cast<int>(logits.argmax().item<int64_t>());  // the first of equal maxima
+      if (!impl_->net) {
+        action = node::sample_from_policy(uniform.data(), num_actions, node::policy_draw(rng));
       } else {
-        const torch::Tensor pi = torch::softmax(logits, 0).contiguous();
-        action =
-            node::sample_from_policy(pi.data_ptr<float>(), num_actions, node::policy_draw(rng));
+        const model::ActorCriticOutput out =
+            impl_->net->forward(observation.to(impl_->device), state);
+        state = out.state;
+        const torch::Tensor logits = out.logits[0].to(torch::kCPU);  // [A] on the host
+        if (greedy) {
+          action = static_cast<int>(logits.argmax().item<int64_t>());  // the first of equal maxima
+        } else {
+          const torch::Tensor pi = torch::softmax(logits, 0).contiguous();
+          action =
+              node::sample_from_policy(pi.data_ptr<float>(), num_actions, node::policy_draw(rng));
+        }
       }
       const env::StepResult step = env.step(action, obs);
       result.episode_return += step.reward;

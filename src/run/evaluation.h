@@ -1,6 +1,7 @@
 // Playing episodes with a checkpoint's network (`ga3c eval`): the policy alone, no training,
-// one environment, one observation per forward pass. This header keeps LibTorch out of its
-// users (the network lives behind a pointer to an implementation).
+// one environment, one observation per forward pass; or uniformly random actions, the
+// random-play baseline of Atari score tables (Mnih et al. 2015, Machado et al. 2018). This header
+// keeps LibTorch out of its users (the network lives behind a pointer to an implementation).
 #pragma once
 
 #include <atomic>
@@ -46,6 +47,11 @@ class Evaluator {
   Evaluator(const checkpoint::Checkpoint& checkpoint, const std::string& path,
             const std::string& env_id, const env::EnvOptions& options,
             const std::string& device = "cpu");
+  // Uniformly random play of env_id (every action of the environment's set equally likely), no
+  // network; options as above, the environment's preset settings for a baseline a run's scores
+  // compare with. Throws env::UnknownEnvError for an unknown env_id, std::invalid_argument for
+  // a negative episode limit, and what make_env throws (a missing ROM).
+  Evaluator(const std::string& env_id, const env::EnvOptions& options);
   ~Evaluator();
   Evaluator(const Evaluator&) = delete;
   Evaluator& operator=(const Evaluator&) = delete;
@@ -58,12 +64,13 @@ class Evaluator {
   int64_t max_episode_frames() const;
 
   // Plays `episodes` >= 1 whole episodes, acting by argmax of the logits (greedy) or by a draw
-  // from pi. The environment is seeded once with the low 32 bits of `seed` and the draws come
-  // from their own generator seeded from `seed`, so a seed reproduces every return and length
-  // (on one build: LibTorch's float arithmetic may differ between machines). on_first_frame:
-  // may be empty. interrupt (may be null): once set, play stops before the next step and the
-  // episodes finished so far are returned (fewer than `episodes`; the one under way is left
-  // out). Throws std::invalid_argument when episodes < 1, and what the environment throws.
+  // from pi; without a network by a uniform draw (greedy is then ignored). The environment is
+  // seeded once with the low 32 bits of `seed` and the draws come from their own generator seeded
+  // from `seed`, so a seed reproduces every return and length (on one build: LibTorch's float
+  // arithmetic may differ between machines). on_first_frame: may be empty. interrupt (may be null):
+  // once set, play stops before the next step and the episodes finished so far are returned (fewer
+  // than `episodes`; the one under way is left out). Throws std::invalid_argument when episodes <
+  // 1, and what the environment throws.
   std::vector<EpisodeResult> run(int episodes, bool greedy, uint64_t seed,
                                  const FrameCallback& on_first_frame = {},
                                  const std::atomic<bool>* interrupt = nullptr);

@@ -2,8 +2,9 @@
 """`ga3c eval` end to end on checkpoints of untrained networks (written by
 ga3c_make_test_checkpoint while `ga3c train` saves none): the summary line has the documented
 form and values, a seed replays the same episodes, --max-episode-frames cuts every episode at
-its limit and the summary counts them, --record writes a looping GIF of the first episode, and
-bad input gets one line on stderr, exit code 2 and nothing written."""
+its limit and the summary counts them, --record writes a looping GIF of the first episode,
+--random plays uniformly random actions (CartPole's known random-play length), and bad input
+gets one line on stderr, exit code 2 and nothing written."""
 import argparse
 import os
 import re
@@ -19,8 +20,8 @@ from PIL import Image
 from check_checkpoints import crc32c
 
 SUMMARY = re.compile(
-    r"^(?P<env>\S+) from (?P<path>\S+) \((?P<frames>\d+) frames\), "
-    r"(?P<mode>greedy|sampling from pi), "
+    r"^(?P<env>\S+)(?: from (?P<path>\S+) \((?P<frames>\d+) frames\))?, "
+    r"(?P<mode>greedy|sampling from pi|uniformly random actions), "
     r"seed (?P<seed>\d+): return mean (?P<mean>-?[\d.]+) std (?P<std>[\d.]+) "
     r"min (?P<min>-?[\d.e+]+) max (?P<max>-?[\d.e+]+) over (?P<episodes>\d+) episodes?, "
     r"length mean (?P<length>[\d.]+), "
@@ -198,6 +199,32 @@ def check_interrupt(checks, binary, tmp, cartpole):
     checks.expect(not left, "eval after SIGINT left %r" % left)
 
 
+def check_random(checks, binary):
+    """Uniformly random CartPole lasts about 22 steps (22.2 over 10,000 episodes in Gymnasium's
+    own env); a seed replays the same episodes and another seed plays others."""
+    random = ["--random", "--env", "CartPole-v1", "--episodes", "200"]
+    first = run(binary, *random, "--seed", "3")
+    m = summary_of(checks, first, "eval --random")
+    if not m:
+        return
+    checks.expect(m["env"] == "CartPole-v1" and m["path"] is None
+                  and m["mode"] == "uniformly random actions" and m["seed"] == "3"
+                  and m["episodes"] == "200", "random summary names the wrong things: %r"
+                  % m.group(0))
+    checks.expect(19.0 < float(m["length"]) < 25.5 and float(m["min"]) < 15 < float(m["max"]),
+                  "random CartPole is not about 22 steps long: %r" % m.group(0))
+    again = run(binary, *random, "--seed", "3")
+    checks.expect(again.stdout == first.stdout, "--random --seed 3 twice: %r then %r"
+                  % (first.stdout, again.stdout))
+    other = run(binary, *random, "--seed", "4")
+    checks.expect(other.returncode == 0 and other.stdout != first.stdout,
+                  "--random --seed 4 played seed 3's episodes: %r" % other.stdout)
+    minatar = run(binary, "--random", "--env", "MinAtar/Breakout-v1", "--episodes", "3")
+    m = summary_of(checks, minatar, "eval --random MinAtar")
+    checks.expect(m is not None and float(m["max"]) < 5,
+                  "random MinAtar Breakout: %r" % minatar.stdout)
+
+
 def check_bad_input(checks, binary, tmp, cartpole, breakout_files):
     never = os.path.join(tmp, "never.gif")
     existing_gif = os.path.join(tmp, "existing.gif")
@@ -259,6 +286,15 @@ def check_bad_input(checks, binary, tmp, cartpole, breakout_files):
         (ckpt + ["--episodes", "1", "--max-episode-frames", "-1"],
          ["--max-episode-frames must be >= 0", "got -1"]),
         (ckpt + ["--episodes", "1", "--max-episode-frames", "lots"], ["lots"]),
+        (["--episodes", "3"], ["--checkpoint PATH is required", "--random --env ID"]),
+        (ckpt + ["--episodes", "3", "--random", "--env", "CartPole-v1"],
+         ["--random plays no checkpoint", "leave out --checkpoint or --random"]),
+        (["--random", "--episodes", "3"], ["--random needs the environment", "--env ID"]),
+        (["--random", "--env", "CartPole-v1", "--episodes", "3", "--greedy"],
+         ["--greedy", "--random has no policy"]),
+        (["--random", "--env", "Pong-v0", "--episodes", "3"], ["Pong-v0"]),
+        (["--random", "--env", "CartPole-v1", "--episodes", "0"],
+         ["--episodes must be > 0, got 0"]),
     ]
     for args, needles in cases:
         check_one(checks, binary, args + ["--record", never], needles, never)
@@ -304,12 +340,13 @@ def main():
         help_text = subprocess.run([args.binary, "eval", "--help"], capture_output=True,
                                    text=True, timeout=60)
         checks.expect(help_text.returncode == 0 and all(o in help_text.stdout for o in
-                      ["--checkpoint", "--episodes", "--env", "--greedy", "--seed", "--record",
+                      ["--checkpoint", "--random", "--episodes", "--env", "--greedy", "--seed", "--record",
                        "--max-episode-frames", "MinAtar/* 27000"]),
                       "ga3c eval --help: %d %r" % (help_text.returncode, help_text.stdout))
         check_summaries(checks, args.binary, cartpole, run_dir)
         check_record(checks, args.binary, tmp, cartpole, breakout[0])
         check_interrupt(checks, args.binary, tmp, cartpole)
+        check_random(checks, args.binary)
         check_bad_input(checks, args.binary, tmp, cartpole, breakout)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
