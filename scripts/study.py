@@ -341,6 +341,17 @@ def sync_figures(run_dir):
     return mean_of(ms), mean_of(lags)
 
 
+def network_died(run_dir):
+    """"yes" when a health check (train.csv's live_* columns) found a layer without a live unit
+    (the dead-network alarm's condition, in any worker), "no" when none did, "" without checks."""
+    rows = read_csv(os.path.join(run_dir, "train.csv"))
+    live = [number(r, k) for r in rows for k in r if k and k.startswith("live_")]
+    live = [x for x in live if x is not None]
+    if not live:
+        return ""
+    return "yes" if min(live) == 0 else "no"
+
+
 def wall_seconds(run_dir):
     """The training's wall seconds over all its segments: the last system.csv row's."""
     rows = read_csv(os.path.join(run_dir, "system.csv"))
@@ -360,7 +371,7 @@ def write_results(spec, out, all_cells):
     keys = ["env"] + [k for k in axes(spec) if k != "env"]
     header = (["cell", "setting"] + keys + ["seed", "status", "frames", "final_mean_100",
               "best_mean_100", "threshold", "frames_to_threshold", "wall_s", "sync_ms",
-              "mean_lag", "overlapping_applies", "lost_optimizer_steps"])
+              "mean_lag", "overlapping_applies", "lost_optimizer_steps", "network_died"])
     rows = []
     for cell in all_cells:
         env = cell.settings.get("env")
@@ -381,7 +392,8 @@ def write_results(spec, out, all_cells):
                "wall_s": fmt(wall_seconds(cell.run_dir), 3), "sync_ms": fmt(sync_ms, 3),
                "mean_lag": fmt(lag), "overlapping_applies": fmt(sum(overlaps) if overlaps
                                                                 else None),
-               "lost_optimizer_steps": fmt(lost[-1] if lost else None)}
+               "lost_optimizer_steps": fmt(lost[-1] if lost else None),
+               "network_died": network_died(cell.run_dir)}
         row.update({k: cell.settings.get(k, "") for k in keys})
         rows.append(row)
     write_csv(os.path.join(out, "results.csv"), header, rows)
@@ -405,11 +417,12 @@ def mean_of(values):
 def write_settings(spec, out, rows):
     """settings.csv: one row per setting, over its finished seeds: the mean, lowest and highest
     final and best mean-100, the mean frames to threshold over the seeds that reached it (and
-    how many did), and the mean wall seconds, sync ms, policy lag and overlapping applies."""
+    how many did), the mean wall seconds, sync ms, policy lag and overlapping applies, and how
+    many of its trainings' networks died."""
     keys = ["env"] + [k for k in axes(spec) if k != "env"]
     header = (["setting"] + keys + ["seeds", "final_mean", "final_min", "final_max",
               "best_mean", "best_min", "best_max", "reached", "frames_to_threshold",
-              "wall_s", "sync_ms", "mean_lag", "overlapping_applies"])
+              "wall_s", "sync_ms", "mean_lag", "overlapping_applies", "networks_died"])
     by_setting = {}
     for r in rows:
         if r["status"] == "finished":
@@ -427,7 +440,8 @@ def write_settings(spec, out, rows):
                "reached": len(reached), "frames_to_threshold": fmt(mean_of(reached), 0),
                "wall_s": fmt(mean_of(col("wall_s")), 3), "sync_ms": fmt(mean_of(col("sync_ms")), 3),
                "mean_lag": fmt(mean_of(col("mean_lag"))),
-               "overlapping_applies": fmt(mean_of(col("overlapping_applies")), 0)}
+               "overlapping_applies": fmt(mean_of(col("overlapping_applies")), 0),
+               "networks_died": sum(r.get("network_died") == "yes" for r in group)}
         row.update({k: group[0][k] for k in keys})
         out_rows.append(row)
     write_csv(os.path.join(out, "settings.csv"), header, out_rows)
@@ -441,8 +455,8 @@ def write_settings_markdown(out, keys, rows):
         # A grid over env alone has no setting columns: the table starts at seeds.
         header = keys[1:] + ["seeds", "final mean-100 (lowest, highest)", "best mean-100",
                              "seeds reaching threshold", "frames to threshold", "wall s",
-                             "sync ms", "policy lag", "overlapping applies"]
-        align = ["---"] * (len(keys) - 1) + ["---:", "---"] + ["---:"] * 7
+                             "sync ms", "policy lag", "overlapping applies", "networks died"]
+        align = ["---"] * (len(keys) - 1) + ["---:", "---"] + ["---:"] * 8
         lines += [f"### {env}", "", "| " + " | ".join(header) + " |",
                   "|" + "|".join(align) + "|"]
         for r in rows:
@@ -452,7 +466,7 @@ def write_settings_markdown(out, keys, rows):
             cells += [str(r["seeds"]), f"{r['final_mean']} ({r['final_min']}, {r['final_max']})",
                       r["best_mean"], f"{r['reached']}/{r['seeds']}",
                       r["frames_to_threshold"] or "-", r["wall_s"], r["sync_ms"], r["mean_lag"],
-                      r["overlapping_applies"] or "-"]
+                      r["overlapping_applies"] or "-", f"{r['networks_died']}/{r['seeds']}"]
             lines.append("| " + " | ".join(cells) + " |")
         lines.append("")
     with open(os.path.join(out, "settings.md"), "w") as f:

@@ -82,6 +82,7 @@ def main():
         assert float(r["final_mean_100"]) > 0 and float(r["best_mean_100"]) > 0, r
         assert float(r["wall_s"]) > 0 and float(r["sync_ms"]) >= 0, r
         assert r["overlapping_applies"] == "", r  # --ps-apply locked
+        assert r["network_died"] in ("no", ""), r  # "": ended before a health check
     with open(os.path.join(out, "settings.csv"), newline="") as f:
         settings = {r["setting"]: r for r in csv.DictReader(f)}
     assert sorted(settings) == [n[:-len("_s1")] for n in names], settings
@@ -90,11 +91,13 @@ def main():
         assert s["seeds"] == "1" and s["correction"] == r["correction"], s
         assert s["final_mean"] == s["final_min"] == s["final_max"] == r["final_mean_100"], s
         assert s["best_mean"] == r["best_mean_100"] and s["wall_s"] == r["wall_s"], s
+        assert s["networks_died"] == "0", s
     with open(os.path.join(out, "settings.md")) as f:
         table = f.read().split("\n")
     assert table[0] == "### CartPole-v1", table
     assert sum(line.startswith("| none |") or line.startswith("| vtrace |")
                for line in table) == 2, table
+    assert all(line.endswith("| 0/1 |") for line in table if line.startswith("| none |")), table
     if subprocess.run(["which", "gnuplot"], capture_output=True).returncode == 0:
         for png in ("summary_CartPole-v1.png", "plots/CartPole-v1/return_vs_frames_seeds.png"):
             assert os.path.getsize(os.path.join(out, png)) > 0, png

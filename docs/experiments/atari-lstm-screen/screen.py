@@ -8,7 +8,7 @@ h = o * tanh(c) stops depending on the observation. One row per run in results.c
 feed-forward arm (the ALE/ preset as it is) has no cell state: its LSTM columns stay empty.
 
     docs/experiments/atari-lstm-screen/screen.py [--frames 300000] [--seeds 1,2] [--arms a,b]
-        [--results results.csv]
+        [--results results.csv] [--build build]
 """
 import argparse
 import csv
@@ -54,10 +54,10 @@ def mean100(run_dir):
     return sum(returns[-100:]) / max(1, len(returns[-100:]))
 
 
-def lstm_state(run_dir, steps=1000):
+def lstm_state(build, run_dir, steps=1000):
     out = tempfile.mkdtemp()
     try:
-        subprocess.run([os.path.join(REPO, "build", "src", "run", "ga3c_policy_outputs"), run_dir,
+        subprocess.run([os.path.join(build, "src", "run", "ga3c_policy_outputs"), run_dir,
                         str(steps), out], check=True)
         s = np.fromfile(os.path.join(out, "state_in.f32"), np.float32).reshape(steps, -1)
     finally:
@@ -76,11 +76,11 @@ def frames_done(run_dir):
         return 0
 
 
-def train(run_dir, seed, flags, frames):
+def train(build, run_dir, seed, flags, frames):
     if "--recurrent" not in flags:
         flags = ["--recurrent", "lstm"] + flags
     with open(run_dir.rstrip("/") + ".log", "w") as log:
-        proc = subprocess.Popen([os.path.join(REPO, "build", "ga3c"), "train", "--env",
+        proc = subprocess.Popen([os.path.join(build, "ga3c"), "train", "--env",
                                  "ALE/Breakout-v5", "--seed", seed, "--checkpoint-every", "0",
                                  "--quiet", "--run-dir", run_dir] + flags, stderr=log)
         while proc.poll() is None and frames_done(run_dir) < frames:
@@ -97,6 +97,8 @@ def main():
     parser.add_argument("--out", default=os.path.join(REPO, "runs", "atari-lstm-screen"))
     parser.add_argument("--results", default="results.csv",
                         help="the table (beside this script) that the rows go to")
+    parser.add_argument("--build", default=os.path.join(REPO, "build"),
+                        help="the build directory whose ga3c and ga3c_policy_outputs run")
     args = parser.parse_args()
     results = os.path.join(HERE, args.results)
     done = set()
@@ -111,8 +113,8 @@ def main():
             run_dir = os.path.join(args.out, "%s-s%s" % (arm, seed))
             shutil.rmtree(run_dir, ignore_errors=True)
             os.makedirs(args.out, exist_ok=True)
-            train(run_dir, seed, flags, args.frames)
-            lstm = ["%.3g" % v for v in lstm_state(run_dir)] if arm != "feed-forward" else [""] * 3
+            train(args.build, run_dir, seed, flags, args.frames)
+            lstm = ["%.3g" % v for v in lstm_state(args.build, run_dir)] if arm != "feed-forward" else [""] * 3
             checks = spreads(run_dir) or [float("nan")]
             row = dict(zip(FIELDS, [arm, seed, frames_done(run_dir), round(mean100(run_dir), 2),
                                     "%.3g" % checks[-1]] + lstm +
