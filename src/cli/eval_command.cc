@@ -166,7 +166,9 @@ int run_eval_command(const EvalRequest& request) {
     const std::string device = model::resolve_device(request.device);
     if (!request.record.empty()) check_record_path(request.record);
     if (request.random) {
-      evaluator = std::make_unique<run::Evaluator>(request.env_id, preset_env_options(request));
+      const env::EnvOptions options = preset_env_options(request);
+      evaluator = std::make_unique<run::Evaluator>(request.env_id, options);
+      spdlog::debug("sticky actions {} (the environment's preset's)", options.sticky_action_prob);
     } else {
       loaded = run::load_checkpoint(request.checkpoint);
       const config::TrainConfig run_config = run::run_config_of(loaded, request.rom_dir);
@@ -179,6 +181,7 @@ int run_eval_command(const EvalRequest& request) {
         spdlog::warn("playing {}, the checkpoint was trained on {}", evaluator->env_id(),
                      loaded.checkpoint.env_id);
       }
+      spdlog::debug("sticky actions {} (the run's)", options.sticky_action_prob);
     }
     if (!request.record.empty()) {
       renderer = render::make_renderer(evaluator->env_id(), evaluator->observation_spec().shape,
