@@ -10,6 +10,8 @@ observations, the MinAtar CNN's conv and fc).
     scripts/probe.py docs/experiments/atari-probe.toml                    # run, or go on
     scripts/probe.py SPEC --arms preset,orthogonal --seeds 1-20
     scripts/probe.py SPEC --report                                        # tables only
+    scripts/probe.py SPEC --env ALE/Pong-v5      # another game: under OUT/pong-v5
+
 
 The spec:
 
@@ -301,13 +303,13 @@ def summary(results, arms, layers):
         lines += [f"### {arm}", "",
                   "| runs | collapsed | seeds collapsed | constant policy | " + " | ".join(
                       f"live {layer}" for layer in layers) + " | " + " | ".join(
-                      f"lowest {layer} on the way" for layer in layers[1:]) +
+                      f"lowest {layer} on the way" for layer in layers) +
                   " | mean-100 at the stop |",
-                  "|---:|---:|---|---|" + "---:|" * (2 * len(layers)),
+                  "|---:|---:|---|---|" + "---:|" * (2 * len(layers) + 1),
                   f"| {len(rows)} | {len(collapsed)} | {', '.join(collapsed) or '-'} | "
                   f"{', '.join(constant) or '-'} | " +
                   " | ".join(spread(layer) for layer in layers) + " | " +
-                  " | ".join(spread("lowest_" + layer) for layer in layers[1:]) +
+                  " | ".join(spread("lowest_" + layer) for layer in layers) +
                   f" | {spread('mean100')} |",
                   ""]
     return "\n".join(lines)
@@ -321,8 +323,16 @@ def main():
     parser.add_argument("--arms", help="comma-separated arms of the spec (default: all)")
     parser.add_argument("--seeds", help="e.g. 1-10 or 1,3,5 (default: the spec's)")
     parser.add_argument("--report", action="store_true", help="write the tables only")
+    parser.add_argument("--env", help="another game than the spec's, its runs under OUT/<game>")
     args = parser.parse_args()
     spec = load_spec(args.spec)
+    if args.env and args.env != spec["probe"]["env"]:
+        if not args.env.startswith(("ALE/", "MinAtar/")):
+            fail(f"--env {args.env} is not an ALE/ or MinAtar/ game; the live-unit count knows "
+                 "the A3C CNN's and the MinAtar CNN's layers")
+        spec["probe"]["out"] = os.path.join(spec["probe"]["out"],
+                                            args.env.split("/", 1)[1].lower())
+        spec["probe"]["env"] = args.env
     arms = list(spec["arms"])
     if args.arms:
         unknown = [a for a in args.arms.split(",") if a not in spec["arms"]]

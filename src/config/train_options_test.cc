@@ -101,7 +101,7 @@ TEST(TrainOptions, AtariPreset) {
   Train breakout({"--env", "ALE/Breakout-v5", "--grad-clip", "0"});
   EXPECT_EQ(breakout.error_of("[train]\n"), "");
   const config::TrainConfig& c = breakout.options().config();
-  EXPECT_EQ(c.optimizer.rmsprop_style, algo::RmsPropStyle::kTorch);
+  EXPECT_EQ(c.optimizer.rmsprop_style, algo::RmsPropStyle::kTf);
   EXPECT_EQ(c.optimizer.rmsprop_eps, 1e-5);
   EXPECT_EQ(c.lr, 7e-4f);
   EXPECT_EQ(c.lr_schedule, algo::Schedule::kLinear);

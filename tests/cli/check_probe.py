@@ -4,7 +4,8 @@ one arm alone and one two at a time) it stops each run at its frame count with a
 checkpoint, writes a results.csv row per run with the live units of that checkpoint (the same
 numbers scripts/dead_units.py gives for it) and a table per arm, skips finished runs when run
 again; on MinAtar/Freeway-v0 the live units are the run's last health check in train.csv; it
-refuses an unknown arm, a game that is neither ALE/ nor MinAtar/, an arm that sets the network
+plays another ALE/ or MinAtar/ game with --env, under OUT/<game>; it refuses an unknown
+arm, a game that is neither ALE/ nor MinAtar/ (in the spec or --env), an arm that sets the network
 and a ga3c that refuses the game (as one built without ALE does) with one line and exit code 2.
 
     check_probe.py --binary build/ga3c [--with-ale]"""
@@ -68,6 +69,8 @@ def check_refusals(binary, folder):
     os.makedirs(other)
     expect_one_line_refusal(probe(write_spec(other, os.path.join(other, "out"), "CartPole-v1"),
                                   binary), "CartPole-v1 is not an ALE/ or MinAtar/ game")
+    expect_one_line_refusal(probe(spec, binary, "--env", "CartPole-v1"),
+                            "--env CartPole-v1 is not an ALE/ or MinAtar/ game")
     network = os.path.join(folder, "network")
     os.makedirs(network)
     expect_one_line_refusal(probe(write_spec(network, os.path.join(network, "out"),
@@ -144,7 +147,15 @@ def check_minatar_probe(binary, folder):
         assert r["collapsed"] == str(int(min(int(r["conv"]), int(r["fc"])) == 0)), r
         assert r["lowest_fc"] == f"{min(float(c['live_2']) for c in checks):.3g}", r
     table = open(os.path.join(out, "results.md")).read()
-    assert "live conv | live fc | lowest fc on the way" in table, table
+    assert "live conv | live fc | lowest conv on the way | lowest fc on the way" in table, table
+    # --env plays another game than the spec's, its runs and results under OUT/<game>.
+    p = probe(os.path.join(folder, "spec.toml"), binary, "--env", "MinAtar/Breakout-v0",
+              "--arms", "torch-init", "--seeds", "1")
+    assert p.returncode == 0, f"exit {p.returncode}"
+    with open(os.path.join(out, "breakout-v0", "results.csv")) as f:
+        assert [(r["arm"], r["seed"]) for r in csv.DictReader(f)] == [("torch-init", "1")]
+    with open(os.path.join(out, "breakout-v0", "runs", "torch-init-s1", "config.toml")) as f:
+        assert 'env = "MinAtar/Breakout-v0"' in f.read()
 
 
 def main():

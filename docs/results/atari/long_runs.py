@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """One CSV row per long Atari run (a run directory of `ga3c train`): the mean-100 at the end,
 the best, at 2.5M, 5M and 7.5M frames, the largest fall from the best so far and where it
-ended, wall seconds and frames/s (all from system.csv's status rows), and the lowest live
-fraction of conv2 and fc over the health monitor's checks (train.csv's live_2, live_3).
+ended, wall seconds and frames/s (at system.csv's status rows, the mean-100 from episodes.csv),
+and the lowest live fraction of conv2 and fc over the health monitor's checks (train.csv's live_2, live_3).
 
 usage: long_runs.py RUN_DIR... > results.csv   (the seed and lr from each run's config.toml)"""
 import csv
@@ -15,8 +15,22 @@ import health_log  # noqa: E402
 
 
 def status_rows(run_dir):
+    """system.csv's status rows, each with the mean raw return of the last 100 episodes that
+    ended by its frame count, taken from episodes.csv: a resumed run's status rows read 0 until
+    an episode of the new stretch ends (ga3c does not keep the window in its checkpoint)."""
+    with open(os.path.join(run_dir, "episodes.csv")) as f:
+        episodes = [(int(r["frames"]), float(r["return"])) for r in csv.DictReader(f)
+                    if None not in r.values() and r["return"]]
+    episodes.sort()
     with open(os.path.join(run_dir, "system.csv")) as f:
-        return [r for r in csv.DictReader(f) if None not in r.values() and r["mean_return_100"]]
+        rows = [r for r in csv.DictReader(f) if None not in r.values() and r["frames"]]
+    ended = 0
+    for r in rows:
+        while ended < len(episodes) and episodes[ended][0] <= int(r["frames"]):
+            ended += 1
+        window = [ret for _, ret in episodes[max(0, ended - 100):ended]]
+        r["mean_return_100"] = sum(window) / len(window) if window else None
+    return [r for r in rows if r["mean_return_100"] is not None]
 
 
 def at(rows, frames):
