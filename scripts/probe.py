@@ -12,7 +12,6 @@ observations, the MinAtar CNN's conv and fc).
     scripts/probe.py SPEC --report                                        # tables only
     scripts/probe.py SPEC --env ALE/Pong-v5      # another game: under OUT/pong-v5
 
-
 The spec:
 
     [probe]
@@ -71,6 +70,12 @@ def parse_seeds(text):
     return seeds
 
 
+def check_game(env_id, where):
+    if not env_id.startswith(("ALE/", "MinAtar/")):
+        fail(f"{where} {env_id} is not an ALE/ or MinAtar/ game; the live-unit count knows the "
+             "A3C CNN's and the MinAtar CNN's layers")
+
+
 def load_spec(path):
     try:
         with open(path, "rb") as f:
@@ -83,9 +88,7 @@ def load_spec(path):
     for key in ("out", "env", "frames"):
         if key not in probe:
             fail(f"spec {path}: [probe] needs {key}")
-    if not probe["env"].startswith(("ALE/", "MinAtar/")):
-        fail(f"spec {path}: env {probe['env']} is not an ALE/ or MinAtar/ game; the live-unit "
-             "count knows the A3C CNN's and the MinAtar CNN's layers")
+    check_game(probe["env"], f"spec {path}: env")
     if "network" in [key for arm in spec.get("arms", {}).values() for key in arm]:
         fail(f"spec {path}: an arm sets network; the probe counts the game's own network only")
     if not isinstance(probe["frames"], int) or probe["frames"] < 1:
@@ -327,9 +330,7 @@ def main():
     args = parser.parse_args()
     spec = load_spec(args.spec)
     if args.env and args.env != spec["probe"]["env"]:
-        if not args.env.startswith(("ALE/", "MinAtar/")):
-            fail(f"--env {args.env} is not an ALE/ or MinAtar/ game; the live-unit count knows "
-                 "the A3C CNN's and the MinAtar CNN's layers")
+        check_game(args.env, "--env")
         spec["probe"]["out"] = os.path.join(spec["probe"]["out"],
                                             args.env.split("/", 1)[1].lower())
         spec["probe"]["env"] = args.env

@@ -2,7 +2,8 @@
 """One CSV row per long Atari run (a run directory of `ga3c train`): the mean-100 at the end,
 the best, at 2.5M, 5M and 7.5M frames, the largest fall from the best so far and where it
 ended, wall seconds and frames/s (at system.csv's status rows, the mean-100 from episodes.csv),
-and the lowest live fraction of conv2 and fc over the health monitor's checks (train.csv's live_2, live_3).
+and the lowest live fraction of conv2 and fc over the health monitor's checks (train.csv's
+live_2, live_3).
 
 usage: long_runs.py RUN_DIR... > results.csv   (the seed and lr from each run's config.toml)"""
 import csv
