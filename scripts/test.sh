@@ -20,6 +20,21 @@ if command -v ccache > /dev/null; then
 fi
 # Where a slow CI run spent its time.
 phase() { echo "== test.sh: $1 (${SECONDS} s in)"; }
+# What a failed fuzz run found, printed last: CI keeps only the end of the output, where the
+# fuzzer that failed first is already scrolled away. Each failing input (at most the 4 KiB the
+# fuzzers mutate) comes as base64: `base64 -d > FILE` saves it, `FUZZER FILE` replays it.
+fuzz_findings() {
+  echo "== test.sh: fuzz findings"
+  grep -hE "^==[0-9]+== ?ERROR|runtime error|^SUMMARY|^MS: |Test unit written|^ +#[0-9]+ 0x" \
+    "$1/Testing/Temporary/LastTest.log" | head -60 || true
+  local found
+  for found in "$1"/src/*/fuzz/{crash,leak,timeout,oom,slow-unit}-*; do
+    [ -f "$found" ] || continue
+    echo "$found ($(stat -c %s "$found") bytes):"
+    base64 -w0 "$found"
+    echo
+  done
+}
 
 phase "main build"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}"
@@ -64,5 +79,8 @@ if [ "${1:-}" = "--sanitizers" ]; then
     "${launcher[@]}"
   cmake --build build-fuzz -j"$jobs" \
     --target checkpoint_fuzz checkpoint_fuzz_seeds config_fuzz config_fuzz_seeds
-  (cd build-fuzz && ctest --output-on-failure -L fuzz -j"$jobs")  # the two fuzzers side by side
+  (cd build-fuzz && ctest --output-on-failure -L fuzz -j"$jobs") || {  # side by side
+    fuzz_findings build-fuzz
+    exit 1
+  }
 fi
