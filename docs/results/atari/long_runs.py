@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """One CSV row per long Atari run (a run directory of `ga3c train`): the mean-100 at the end,
-the best, at 2.5M, 5M and 7.5M frames, the largest fall from the best so far and where it
-ended, wall seconds and frames/s (at system.csv's status rows, the mean-100 from episodes.csv),
-and the lowest live fraction of conv2 and fc over the health monitor's checks (train.csv's
-live_2, live_3).
+the best at any episode's end, at 2.5M, 5M and 7.5M frames, the largest fall from the best so
+far and where it ended, wall seconds and frames/s (at system.csv's status rows, the mean-100
+from episodes.csv), and the lowest live fraction of conv2 and fc over the health monitor's
+checks (train.csv's live_2, live_3).
 
 usage: long_runs.py RUN_DIR... > results.csv   (the seed and lr from each run's config.toml)"""
 import csv
@@ -15,21 +15,36 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../
 import health_log  # noqa: E402
 
 
-def status_rows(run_dir):
+def episodes(run_dir):
+    """(frames, raw return) of every finished episode, in order."""
+    with open(os.path.join(run_dir, "episodes.csv")) as f:
+        return sorted((int(r["frames"]), float(r["return"])) for r in csv.DictReader(f)
+                      if None not in r.values() and r["return"])
+
+
+def best_mean_100(ended):
+    """The best mean of 100 consecutive episodes (of at least 100), over every episode end: what
+    ga3c's "best" means, but over the whole run where ga3c's restarts at a resume."""
+    returns = [ret for _, ret in ended]
+    window = sum(returns[:100])
+    best = window
+    for i in range(100, len(returns)):
+        window += returns[i] - returns[i - 100]
+        best = max(best, window)
+    return best / 100
+
+
+def status_rows(run_dir, ended_episodes):
     """system.csv's status rows, each with the mean raw return of the last 100 episodes that
     ended by its frame count, taken from episodes.csv: a resumed run's status rows read 0 until
     an episode of the new stretch ends (ga3c does not keep the window in its checkpoint)."""
-    with open(os.path.join(run_dir, "episodes.csv")) as f:
-        episodes = [(int(r["frames"]), float(r["return"])) for r in csv.DictReader(f)
-                    if None not in r.values() and r["return"]]
-    episodes.sort()
     with open(os.path.join(run_dir, "system.csv")) as f:
         rows = [r for r in csv.DictReader(f) if None not in r.values() and r["frames"]]
     ended = 0
     for r in rows:
-        while ended < len(episodes) and episodes[ended][0] <= int(r["frames"]):
+        while ended < len(ended_episodes) and ended_episodes[ended][0] <= int(r["frames"]):
             ended += 1
-        window = [ret for _, ret in episodes[max(0, ended - 100):ended]]
+        window = [ret for _, ret in ended_episodes[max(0, ended - 100):ended]]
         r["mean_return_100"] = sum(window) / len(window) if window else None
     return [r for r in rows if r["mean_return_100"] is not None]
 
@@ -42,13 +57,16 @@ def at(rows, frames):
 def row(run_dir):
     with open(os.path.join(run_dir, "config.toml"), "rb") as f:
         config = tomllib.load(f)["train"]
-    rows = status_rows(run_dir)
+    ended = episodes(run_dir)
+    rows = status_rows(run_dir, ended)
     best, drop, drop_at = float("-inf"), 0.0, ""
     for r in rows:
         value = float(r["mean_return_100"])
         best = max(best, value)
         if best - value > drop:
             drop, drop_at = best - value, r["frames"]
+    if len(ended) >= 100:
+        best = best_mean_100(ended)
     checks = health_log.health_checks(run_dir)
     lows = {layer: health_log.lowest(checks, layer) for layer in ("conv2", "fc")}
     wall = float(rows[-1]["wall_s"])
