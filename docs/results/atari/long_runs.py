@@ -22,16 +22,16 @@ def episodes(run_dir):
                       if None not in r.values() and r["return"])
 
 
-def best_mean_100(ended):
-    """The best mean of 100 consecutive episodes (of at least 100), over every episode end: what
-    ga3c's "best" means, but over the whole run where ga3c's restarts at a resume."""
+def mean_100_at_each_end(ended):
+    """(frames, mean of the last 100 returns) at every episode end from the 100th on."""
     returns = [ret for _, ret in ended]
-    window = sum(returns[:100])
-    best = window
-    for i in range(100, len(returns)):
-        window += returns[i] - returns[i - 100]
-        best = max(best, window)
-    return best / 100
+    window = sum(returns[:99])
+    points = []
+    for i in range(99, len(returns)):
+        window += returns[i]
+        points.append((ended[i][0], window / 100))
+        window -= returns[i - 99]
+    return points
 
 
 def status_rows(run_dir, ended_episodes):
@@ -65,8 +65,9 @@ def row(run_dir):
         best = max(best, value)
         if best - value > drop:
             drop, drop_at = best - value, r["frames"]
+    # ga3c's own best restarts at a resume: the best over every episode end of the whole run.
     if len(ended) >= 100:
-        best = best_mean_100(ended)
+        best = max(mean for _, mean in mean_100_at_each_end(ended))
     checks = health_log.health_checks(run_dir)
     lows = {layer: health_log.lowest(checks, layer) for layer in ("conv2", "fc")}
     wall = float(rows[-1]["wall_s"])

@@ -10,28 +10,15 @@ import os
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from long_runs import episodes, mean_100_at_each_end  # noqa: E402
+
 # game: (DQN, Dopamine, 10M frames; random play, ga3c eval --random), as in atari.md's table.
 REFERENCE = {
     "Pong": (-4.9, -20.45), "Enduro": (589.6, 0.00), "Seaquest": (299.6, 91.6),
     "Qbert": (1658.4, 152.0), "BeamRider": (869.3, 370.5),
     "SpaceInvaders": (663.3, 146.6), "Breakout": (21.5, 1.50),
 }
-
-
-def mean_100(run_dir):
-    """(frames, mean of the last 100 returns) at every episode end from the 100th on."""
-    with open(os.path.join(run_dir, "episodes.csv")) as f:
-        episodes = sorted((int(r["frames"]), float(r["return"])) for r in csv.DictReader(f)
-                          if None not in r.values() and r["return"])
-    window, total, points = [], 0.0, []
-    for frames, ret in episodes:
-        window.append(ret)
-        total += ret
-        if len(window) > 100:
-            total -= window.pop(0)
-        if len(window) == 100:
-            points.append((frames, total / 100))
-    return points
 
 
 def main():
@@ -43,7 +30,8 @@ def main():
         writer = csv.writer(f, lineterminator="\n")
         writer.writerow(["game", "frames", "mean_return_100"])
         for game in games:
-            for frames, mean in mean_100(os.path.join(runs, game.lower() + "-s1")):
+            ended = episodes(os.path.join(runs, game.lower() + "-s1"))
+            for frames, mean in mean_100_at_each_end(ended):
                 writer.writerow([game, frames, "%.3f" % mean])
     lines = [
         "# Written by curves.py: `gnuplot curves.gp` in this directory draws curves.png.",
