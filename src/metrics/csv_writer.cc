@@ -3,37 +3,22 @@
 #include <cstdlib>
 #include <fstream>
 #include <memory>
+#include <optional>
 
 #include <unistd.h>
+
+#include "metrics/csv_fields.h"
 
 namespace ga3c::metrics {
 namespace {
 
-// The index of `name` among the comma-separated fields of header, or -1.
-int column_of(const std::string& header, const std::string& name) {
-  int index = 0;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = header.find(',', start);
-    if (header.substr(start, comma - start) == name) return index;
-    if (comma == std::string::npos) return -1;
-    start = comma + 1;
-    ++index;
-  }
-}
-
 // Field `index` of a row, as an integer; false when it has no such field or it is no integer.
 bool integer_field(const std::string& row, int index, int64_t& value) {
-  std::size_t start = 0;
-  for (int i = 0; i < index; ++i) {
-    start = row.find(',', start);
-    if (start == std::string::npos) return false;
-    ++start;
-  }
-  const std::string field = row.substr(start, row.find(',', start) - start);
+  const std::optional<std::string> text = field(row, index);
+  if (!text || text->empty()) return false;
   char* end = nullptr;
-  value = std::strtoll(field.c_str(), &end, 10);
-  return !field.empty() && *end == '\0';
+  value = std::strtoll(text->c_str(), &end, 10);
+  return *end == '\0';
 }
 
 struct LineFree {

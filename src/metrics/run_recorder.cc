@@ -4,6 +4,8 @@
 #include <string>
 #include <tuple>
 
+#include "metrics/recorded_returns.h"
+
 namespace ga3c::metrics {
 namespace {
 
@@ -59,6 +61,11 @@ RunRecorder::RunRecorder(const std::string& dir, const std::string& tensorboard_
   if (files.train) train_.emplace(csv_path(dir, "train", files), kTrainHeader, a, f);
   if (files.sync) sync_.emplace(csv_path(dir, "sync", files), kSyncHeader, a, f);
   if (files.system) system_.emplace(csv_path(dir, "system", files), kSystemHeader, a, f);
+  // A resumed run's window goes on from the episodes the stopped run recorded up to the
+  // checkpoint, as if the run had never stopped.
+  if (a && episodes_) {
+    for (double episode_return : recorded_returns(episodes_->path())) window_.add(episode_return);
+  }
   // Before any point of this run: TensorBoard then drops the stopped run's points at and past
   // the checkpoint's frames, which this run logs again.
   if (files.append && files.resume_frames) {

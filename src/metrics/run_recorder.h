@@ -78,7 +78,8 @@ struct RecorderFiles {
   // A resumed run: rows go after the existing ones (CsvWriter's append) and wall_s goes on
   // from wall_offset_s, the seconds the run had trained when it was saved. With resume_frames
   // (the checkpoint's frames), rows past them are dropped first and the TensorBoard file
-  // starts with the restart marker at them.
+  // starts with the restart marker at them. The episode window is refilled from the kept rows
+  // of the episodes file (recorded_returns.h), so its mean, best and count go on from them.
   bool append = false;
   std::optional<int64_t> resume_frames;
   double wall_offset_s = 0.0;

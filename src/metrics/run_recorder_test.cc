@@ -155,6 +155,43 @@ TEST(RunRecorder, AResumedRunDropsTheRowsPastItsCheckpoint) {
   EXPECT_NE(train[1].find(",400,"), std::string::npos) << train[1];
 }
 
+// Returns 1..110 and then 0, one episode every 10 frames; the checkpoint is at 1200 frames, so
+// the kept episodes are the first 120. Their last 100 (21..110 and ten zeros) average
+// (6105 - 210) / 100 = 58.95; the best 100 in a row are 11..110, (6105 - 55) / 100 = 60.5.
+TEST(RunRecorder, AResumedRunsWindowGoesOnFromTheEpisodesBeforeItsCheckpoint) {
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_window_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    RunRecorder rec(dir.string());
+    for (int i = 1; i <= 150; ++i) rec.episode(0, {0, i <= 110 ? 1.0 * i : 0.0, 10, 10 * i, false});
+  }
+  RecorderFiles files;
+  files.append = true;
+  files.resume_frames = 1200;
+  RunRecorder rec(dir.string(), "main", files);
+  EXPECT_EQ(rec.window().count(), 120);
+  EXPECT_TRUE(rec.window().full());
+  EXPECT_DOUBLE_EQ(rec.window().mean(), 58.95);
+  EXPECT_DOUBLE_EQ(rec.window().best_full_mean(), 60.5);
+  rec.episode(0, {0, 100.0, 10, 1210, false});  // 21 leaves the window, 100 joins it
+  EXPECT_DOUBLE_EQ(rec.window().mean(), 59.74);
+}
+
+// A fresh run in a directory whose old files it overwrites starts its window empty.
+TEST(RunRecorder, ANewRunsWindowStartsEmpty) {
+  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_new_window_test";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    RunRecorder rec(dir.string());
+    rec.episode(0, {0, 5.0, 10, 10, false});
+  }
+  RunRecorder rec(dir.string());
+  EXPECT_EQ(rec.window().count(), 0);
+  EXPECT_EQ(rec.window().mean(), 0.0);
+}
+
 TEST(RunRecorder, HealthColumnsAreFilledOnlyOnTheRowsOfAHealthCheck) {
   auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_health_test";
   std::filesystem::remove_all(dir);

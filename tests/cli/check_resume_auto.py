@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """`ga3c train --resume auto --run-dir DIR` (issue 31), the command a requeued job runs again
 unchanged: an absent or empty DIR starts a run there; a DIR holding the run goes on from its
-newest complete checkpoint, its episodes.csv's frames never going back, and once that checkpoint
-has reached --max-frames exits 0 with nothing to train (a job requeued after its end); a DIR
-that holds a run but no complete checkpoint (none saved, or the only one damaged), a DIR of
-another environment, and auto without --run-dir are refused with one line and exit 2, every file
-as it was."""
+newest complete checkpoint, its episodes.csv's frames never going back and its mean and best of
+100 returns counting the episodes before the resume, and once that checkpoint has reached
+--max-frames exits 0 with nothing to train (a job requeued after its end); a DIR that holds a
+run but no complete checkpoint (none saved, or the only one damaged), a DIR of another
+environment, and auto without --run-dir are refused with one line and exit 2, every file as it
+was."""
 import argparse
 import csv
 import glob
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -50,6 +52,19 @@ def newest_checkpoint_frames(run_dir):
     return max(int(os.path.basename(n).split("-")[1]) for n in names) if names else 0
 
 
+def check_window_goes_on(run_dir, out):
+    """The resumed run's closing mean and best of 100 returns are those of the whole
+    episodes.csv, the stopped run's episodes included, as if it had never stopped."""
+    with open(os.path.join(run_dir, "episodes.csv")) as f:
+        returns = [float(row["return"]) for row in csv.DictReader(f)]
+    means = [sum(returns[i - 100:i]) / 100 for i in range(100, len(returns) + 1)]
+    found = re.search(r"mean return of the last 100 episodes (-?[0-9.]+), best (-?[0-9.]+)", out)
+    expect(found and means and abs(float(found.group(1)) - means[-1]) < 0.006 and
+           abs(float(found.group(2)) - max(means)) < 0.006,
+           "after the resume: %r; episodes.csv's last 100 %.2f, best %.2f" %
+           (found and found.group(0), means[-1] if means else 0, max(means or [0])))
+
+
 def refused(binary, name, folder, *args):
     """One line and exit 2, nothing under folder changed."""
     before = snapshot(folder) if folder else {}
@@ -81,6 +96,10 @@ def main():
     frames = episode_frames(run_dir)
     expect(frames == sorted(frames) and frames[-1] >= 20000,
            "episodes.csv's frames after the resume: %s" % frames[-5:])
+    # 1,000 frames more are fewer than 100 episodes: the window must hold the earlier ones.
+    code, out = train(binary, "--resume", run_dir, "--max-frames", "41000", *QUICK)
+    expect(code == 0, "resume for 1,000 frames: exit %s" % code)
+    check_window_goes_on(run_dir, out)
 
     before = snapshot(run_dir)
     code, out = train(binary, "--resume", "auto", "--run-dir", run_dir, "--max-frames", "40000",
