@@ -53,6 +53,7 @@ int64_t ParameterServer::overlapping_applies() const {
 }
 
 int64_t ParameterServer::lost_optimizer_steps() const {
+  if (config_.optimizer_state != OptimizerStateMode::kShared) return -1;
   int64_t n = 0;
   for (const auto& s : shards_) n += s->lost_optimizer_steps();
   return n;

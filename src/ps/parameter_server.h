@@ -73,7 +73,7 @@ class ParameterServer {
   GlobalProgress progress() const { return counters_.progress(); }
   // Shard::overlapping_applies summed over the shards.
   int64_t overlapping_applies() const;
-  // Shard::lost_optimizer_steps summed over the shards.
+  // Shard::lost_optimizer_steps summed over the shards (-1 in local mode).
   int64_t lost_optimizer_steps() const;
   // The learning rate the next push would use.
   float current_lr() const;

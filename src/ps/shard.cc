@@ -59,7 +59,7 @@ int64_t Shard::version() const { return version_.load(); }
 
 int64_t Shard::lost_optimizer_steps() const {
   std::unique_lock lock(mutex_);
-  return optimizer_ ? version_ - optimizer_->slots().steps : 0;
+  return optimizer_ ? version_ - optimizer_->slots().steps : -1;
 }
 
 algo::OptimizerSlots Shard::optimizer_slots() const {

@@ -68,7 +68,8 @@ class Shard {
   // Applies the shared optimizer's step count (Adam's bias correction) missed: the version
   // less that count, both kept by checkpoints. Racy applies that step at the same time can
   // lose an increment, so it is at most overlapping_applies() since the run began; 0 under
-  // ApplyMode::kLocked and in local mode (no shared optimizer).
+  // ApplyMode::kLocked; -1 in local mode, where the optimizer and its step count live on the
+  // workers and the shard has none to lose.
   int64_t lost_optimizer_steps() const;
   // The optimizer's slots (shared mode), copied under the lock; empty in local mode.
   algo::OptimizerSlots optimizer_slots() const;

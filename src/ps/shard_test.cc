@@ -71,6 +71,7 @@ TEST(Shard, LocalModeAddsDeltas) {
   EXPECT_FLOAT_EQ(w[0], 1.25f);
   EXPECT_FLOAT_EQ(w[1], 1.0f);
   EXPECT_TRUE(shard.optimizer_slots().first.empty());
+  EXPECT_EQ(shard.lost_optimizer_steps(), -1);  // the workers hold the step count
 }
 
 TEST(Shard, RejectsWrongSizes) {

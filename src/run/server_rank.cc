@@ -127,16 +127,11 @@ TrainingSummary run_mpi_server(const config::TrainConfig& config, const comm::Mp
                              {order.progress, order.elapsed_s}));
   };
   TrainingSummary summary;
-  // -1 with local optimizer state: it lives on the workers, and the shard has no step count
-  // to lose.
-  const auto lost_optimizer_steps = [&]() -> int64_t {
-    return config.optimizer_state == ps::OptimizerStateMode::kShared ? shard->lost_optimizer_steps()
-                                                                     : -1;
-  };
   const auto log_overlaps = [&] {
     if (config.ps_apply != ps::ApplyMode::kRacy) return;
     spdlog::info("{}: {} on shard {} (--ps-apply racy)", roles.name(),
-                 format_overlaps(shard->overlapping_applies(), lost_optimizer_steps()), roles.rank);
+                 format_overlaps(shard->overlapping_applies(), shard->lost_optimizer_steps()),
+                 roles.rank);
   };
   if (roles.rank != 0) {
     restore(nullptr);
@@ -189,7 +184,7 @@ TrainingSummary run_mpi_server(const config::TrainConfig& config, const comm::Mp
   log_overlaps();
   if (config.ps_apply == ps::ApplyMode::kRacy) {
     summary.overlapping_applies = shard->overlapping_applies();  // shard 0's
-    summary.lost_optimizer_steps = lost_optimizer_steps();
+    summary.lost_optimizer_steps = shard->lost_optimizer_steps();
   }
   return summary;
 }

@@ -171,9 +171,7 @@ TrainingSummary run_training(const config::TrainConfig& config, metrics::RunReco
   summary.best_mean_return_100 = recorder.window().best_full_mean();
   if (config.ps_apply == ps::ApplyMode::kRacy) {
     summary.overlapping_applies = server.overlapping_applies();
-    if (config.optimizer_state == ps::OptimizerStateMode::kShared) {
-      summary.lost_optimizer_steps = server.lost_optimizer_steps();
-    }
+    summary.lost_optimizer_steps = server.lost_optimizer_steps();
   }
   return summary;
 }
