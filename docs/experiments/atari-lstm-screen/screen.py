@@ -24,7 +24,9 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 ARMS = {
-    "preset": [],                                         # lr 7e-4, torch-style RMSProp eps 1e-5
+    # The ALE/ preset as it is: torch-style RMSProp (eps 1e-5, lr 7e-4) in results.csv,
+    # results-2m.csv and results-ln-scratch.csv; TF-style since 791da58 (results-tf-preset.csv).
+    "preset": [],
     "lr1e-4": ["--lr", "1e-4"],
     "tf-rmsprop": ["--rmsprop-style", "tf", "--rmsprop-eps", "0.1"],  # GA3C's
     "adam1e-4": ["--optimizer", "adam", "--lr", "1e-4"],  # universe-starter-agent's
