@@ -36,7 +36,7 @@ std::vector<std::string> DeadNetworkAlarm::update(const metrics::HealthRecord& c
     lines.push_back(fmt::format(
         "policy: the same for every observation since {} frames (spread {:.2g} over the health "
         "batch): the network no longer sees its input and plays the same whatever happens; with "
-        "--recurrent lstm on Atari the A3C-LSTM, which does not learn yet, see {}",
+        "--recurrent lstm on Atari an A3C-LSTM at t_max 5, which needs --t-max 20, see {}",
         millions(frames), check.policy_spread, kBlindPolicyDoc));
   } else if (blind_since_ >= 0 && check.policy_spread >= kSeeingPolicySpread) {
     lines.push_back(

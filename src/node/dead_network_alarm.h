@@ -18,8 +18,7 @@ namespace ga3c::node {
 inline constexpr const char* kDeadNetworkDoc =
     "docs/results/atari.md#the-network-dies-3-of-8-solo-runs-2026-12-02";
 inline constexpr const char* kBlindPolicyDoc =
-    "docs/results/"
-    "recurrent.md#atari-under-the-tf-style-preset-the-lstm-still-plays-at-random-2026-12-08";
+    "docs/results/recurrent.md#atari-with-t_max-20-the-a3c-lstm-learns-2026-12-08";
 
 // Below this policy spread (metrics::HealthRecord) the policy is taken to be the same for
 // every observation. float32 probabilities resolve about 3e-8 near 1/|A|. On Atari Breakout

@@ -52,10 +52,9 @@ TEST(DeadNetworkAlarm, SaysOnceWhenThePolicyStopsSeeingItsInputAndOnceWhenItSees
             std::vector<std::string>{
                 "policy: the same for every observation since 0.07M frames (spread 2.6e-08 over "
                 "the health batch): the network no longer sees its input and plays the same "
-                "whatever happens; with --recurrent lstm on Atari the A3C-LSTM, which does not "
-                "learn yet, see docs/results/"
-                "recurrent.md#atari-under-the-tf-style-preset-the-lstm-still-plays-at-random-"
-                "2026-12-08"});
+                "whatever happens; with --recurrent lstm on Atari an A3C-LSTM at t_max 5, which "
+                "needs --t-max 20, see docs/results/"
+                "recurrent.md#atari-with-t_max-20-the-a3c-lstm-learns-2026-12-08"});
   EXPECT_FALSE(alarm.dead()) << "its layers live: --stop-on-dead-network lets it run";
   EXPECT_EQ(alarm.status(), "");
   c.policy_spread = 9.9e-7;

@@ -38,6 +38,9 @@ ARMS = {
     "eps1e-2": ["--rmsprop-eps", "1e-2"],
     # The A3C paper's optimizer (eps 0.1 in TF's form) at the larger lr of its sampled range.
     "tf-rmsprop-lr3e-3": ["--rmsprop-style", "tf", "--rmsprop-eps", "0.1", "--lr", "3e-3"],
+    # universe-starter-agent's rollout of 20 steps: truncated backpropagation over 20 steps
+    # instead of the preset's 5.
+    "t-max-20": ["--t-max", "20"],
     "feed-forward": ["--recurrent", "none"],
 }
 FIELDS = ["arm", "seed", "frames", "mean100", "policy_spread", "median_abs_c",
