@@ -15,10 +15,16 @@ std::vector<std::string> lines(const std::filesystem::path& p) {
   return out;
 }
 
-TEST(RunRecorder, WritesHeadersAndRows) {
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_test";
+// An empty directory of that name under the system's temporary directory.
+std::filesystem::path fresh_dir(const char* name) {
+  auto dir = std::filesystem::temp_directory_path() / name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(RunRecorder, WritesHeadersAndRows) {
+  const auto dir = fresh_dir("ga3c_run_recorder_test");
   {
     RunRecorder rec(dir.string());
     rec.episode(1, {3, 21.5, 22, 500, false});
@@ -46,9 +52,7 @@ TEST(RunRecorder, WritesHeadersAndRows) {
 TEST(RunRecorder, StampsOfAKindNeverDecrease) {
   // Two threads' records that reach the recorder out of order: the later arrival takes the
   // earlier arrival's later stamp, in the file and in TensorBoard alike; kinds are separate.
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_order_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fresh_dir("ga3c_run_recorder_order_test");
   {
     RunRecorder rec(dir.string());
     rec.episode(0, {0, 1.0, 10, 120, false});
@@ -69,9 +73,7 @@ TEST(RunRecorder, StampsOfAKindNeverDecrease) {
 }
 
 TEST(RunRecorder, WritesOnlyTheChosenFilesUnderASuffix) {
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_files_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fresh_dir("ga3c_run_recorder_files_test");
   {
     RecorderFiles files;
     files.suffix = "-w2";
@@ -90,9 +92,7 @@ TEST(RunRecorder, WritesOnlyTheChosenFilesUnderASuffix) {
 }
 
 TEST(RunRecorder, AResumedRunDropsARowCutShortAppendsAndGoesOnWithWallTime) {
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_append_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fresh_dir("ga3c_run_recorder_append_test");
   {
     RunRecorder rec(dir.string());
     rec.episode(0, {1, 3.0, 30, 500, false});
@@ -125,9 +125,7 @@ TEST(RunRecorder, AResumedRunDropsARowCutShortAppendsAndGoesOnWithWallTime) {
 // from 500, so every row from the first past 500 goes (also one at 450 written after it, as
 // stamps may lag), whatever the file, and the new rows follow the kept ones.
 TEST(RunRecorder, AResumedRunDropsTheRowsPastItsCheckpoint) {
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_resume_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fresh_dir("ga3c_run_recorder_resume_test");
   {
     RunRecorder rec(dir.string());
     for (int64_t frames : {100, 500, 501, 450, 900}) rec.episode(0, {0, 1.0, 10, frames, false});
@@ -159,9 +157,7 @@ TEST(RunRecorder, AResumedRunDropsTheRowsPastItsCheckpoint) {
 // the kept episodes are the first 120. Their last 100 (21..110 and ten zeros) average
 // (6105 - 210) / 100 = 58.95; the best 100 in a row are 11..110, (6105 - 55) / 100 = 60.5.
 TEST(RunRecorder, AResumedRunsWindowGoesOnFromTheEpisodesBeforeItsCheckpoint) {
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_window_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fresh_dir("ga3c_run_recorder_window_test");
   {
     RunRecorder rec(dir.string());
     for (int i = 1; i <= 150; ++i) rec.episode(0, {0, i <= 110 ? 1.0 * i : 0.0, 10, 10 * i, false});
@@ -180,9 +176,7 @@ TEST(RunRecorder, AResumedRunsWindowGoesOnFromTheEpisodesBeforeItsCheckpoint) {
 
 // A fresh run in a directory whose old files it overwrites starts its window empty.
 TEST(RunRecorder, ANewRunsWindowStartsEmpty) {
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_new_window_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fresh_dir("ga3c_run_recorder_new_window_test");
   {
     RunRecorder rec(dir.string());
     rec.episode(0, {0, 5.0, 10, 10, false});
@@ -193,9 +187,7 @@ TEST(RunRecorder, ANewRunsWindowStartsEmpty) {
 }
 
 TEST(RunRecorder, HealthColumnsAreFilledOnlyOnTheRowsOfAHealthCheck) {
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_health_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fresh_dir("ga3c_run_recorder_health_test");
   {
     RunRecorder rec(dir.string());
     TrainRecord r;
@@ -223,9 +215,7 @@ TEST(RunRecorder, HealthColumnsAreFilledOnlyOnTheRowsOfAHealthCheck) {
 }
 
 TEST(RunRecorder, AResumedRunRefusesATrainCsvWithoutTheHealthColumns) {
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_old_train_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fresh_dir("ga3c_run_recorder_old_train_test");
   {
     std::ofstream old(dir / "train.csv");
     old << "wall_s,frames,worker,step,batch,policy_loss,value_loss,entropy,grad_norm,lr\n";
@@ -241,9 +231,7 @@ TEST(RunRecorder, AResumedRunRefusesATrainCsvWithoutTheHealthColumns) {
 }
 
 TEST(RunRecorder, AResumedRunRefusesFilesOfOtherColumns) {
-  auto dir = std::filesystem::temp_directory_path() / "ga3c_run_recorder_columns_test";
-  std::filesystem::remove_all(dir);
-  std::filesystem::create_directories(dir);
+  const auto dir = fresh_dir("ga3c_run_recorder_columns_test");
   {
     std::ofstream old(dir / "episodes.csv");
     old << "wall_s,frames,worker,agent,return,length\n1.0,10,0,0,1,10\n";
